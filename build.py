@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Build (and optionally serve) the Trex static site.
+
+    python build.py                  # build into ./site
+    python build.py serve [--port N] [--base /sub/path/] [--no-build]
+
+The site is fully static and self-contained: the page, its CSS, the UI's Python
+(zipped), PyScript and the Pyodide core copied from the pinned npm packages, and
+the trex_core wheel built from this checkout. Every URL inside it is relative,
+so the folder works from any sub-path of any static host and never reaches
+another origin. See docs/WEB.md.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+NODE = ROOT / "node_modules"
+DEFAULT_OUT = ROOT / "site"
+
+# Exact pins; package.json and package-lock.json say the same.
+PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+# What Pyodide needs at start-up (STACK.md); the rest of the npm package is not served.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
+# Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
+STATIC_FILES = ("index.html", "style.css", "loader.js", "bare.html", "favicon.svg")
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+# ---------------------------------------------------------------- npm runtime
+def ensure_node_modules() -> None:
+    """Check the pinned runtime is installed; run `npm ci` once if it is not."""
+    def installed(name: str) -> str | None:
+        pj = NODE / name / "package.json"
+        return json.loads(pj.read_text())["version"] if pj.exists() else None
+
+    if any(installed(n) != v for n, v in PINS.items()):
+        npm = shutil.which("npm")
+        if not npm:
+            sys.exit("build.py: node_modules is missing and npm is not installed; "
+                     "install Node.js/npm, then run `npm ci`.")
+        log("node_modules missing or not at the pinned versions: running `npm ci`")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    for name, want in PINS.items():
+        got = installed(name)
+        if got != want:
+            sys.exit(f"build.py: {name} is {got}, expected exactly {want} (run `npm ci`).")
+
+
+# ---------------------------------------------------------------- the wheel
+def build_wheel(dest: Path) -> Path:
+    """Build trex_core-<ver>-py3-none-any.whl into dest.
+
+    The build runs on a copy of the package sources so setuptools' build/ and
+    *.egg-info never land in the working tree (other people work in it).
+    """
+    if not (ROOT / "pyproject.toml").exists():
+        sys.exit("build.py: no pyproject.toml yet - the trex_core package is needed.")
+    with tempfile.TemporaryDirectory(prefix="trex-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in os.listdir(ROOT):
+            p = ROOT / name
+            if name in ("pyproject.toml", "setup.py", "setup.cfg", "MANIFEST.in") \
+                    or name.upper().startswith(("README", "LICENSE", "COPYING")):
+                shutil.copy2(p, src / name)
+        shutil.copytree(ROOT / "trex_core", src / "trex_core",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        out = Path(tmp) / "out"
+        base = [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
+                "-w", str(out), "-q", "--disable-pip-version-check"]
+        # Offline-friendly first (uses the installed setuptools); an isolated build
+        # (which fetches setuptools from PyPI) only if that fails.
+        r = subprocess.run(base + ["--no-build-isolation"], capture_output=True, text=True)
+        if r.returncode != 0:
+            log("wheel build without isolation failed; retrying with build isolation")
+            r = subprocess.run(base, capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.stderr.write(r.stdout + r.stderr)
+            sys.exit("build.py: building the trex_core wheel failed.")
+        wheels = sorted(out.glob("trex_core-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            sys.exit(f"build.py: expected one trex_core wheel, got {wheels}")
+        target = dest / wheels[0].name
+        shutil.copy2(wheels[0], target)
+        return target
+
+
+# ---------------------------------------------------------------- the site
+def zip_ui(dest: Path) -> Path:
+    """Zip web/trexui/ (the UI package); the name carries a content hash so a
+    cached old UI never meets a new wheel."""
+    files = sorted(p for p in (WEB / "trexui").rglob("*.py"))
+    h = hashlib.sha256()
+    for p in files:
+        h.update(str(p.relative_to(WEB)).encode())
+        h.update(p.read_bytes())
+    target = dest / f"trexui-{h.hexdigest()[:10]}.zip"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for p in files:
+            # Fixed timestamps: same sources, same bytes.
+            info = zipfile.ZipInfo(str(p.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, p.read_bytes())
+    return target
+
+
+def build(out: Path = DEFAULT_OUT) -> Path:
+    ensure_node_modules()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    wheel = build_wheel(out)
+    log(f"wheel: {wheel.name} ({wheel.stat().st_size:,} bytes)")
+    ui_zip = zip_ui(out)
+    log(f"ui: {ui_zip.name} ({ui_zip.stat().st_size:,} bytes)")
+
+    for name in STATIC_FILES:
+        if (WEB / name).exists():
+            shutil.copy2(WEB / name, out / name)
+    shutil.copy2(WEB / "main.py", out / "main.py")
+
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, out / "pyodide" / name)
+    (out / "pyscript").mkdir()
+    dist = NODE / "@pyscript" / "core" / "dist"
+    for p in sorted(dist.iterdir()):
+        # All chunks: core.js fetches them by hashed name, used or not (STACK.md).
+        if p.suffix in (".js", ".css"):
+            shutil.copy2(p, out / "pyscript" / p.name)
+
+    # The app's PyScript config: local interpreter, the wheel and the UI zip
+    # unpacked into the working directory (on sys.path, no micropip).
+    config = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "files": {f"./{wheel.name}": "./*", f"./{ui_zip.name}": "./*"},
+    }
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    # The benchmark's bare page: the same runtime and nothing else (issue 4 §7).
+    bare = {"interpreter": "./pyodide/pyodide.mjs"}
+    (out / "bare.json").write_text(json.dumps(bare, indent=2) + "\n")
+
+    manifest = {
+        "wheel": wheel.name,
+        "ui_zip": ui_zip.name,
+        "pins": PINS,
+        "app_files": app_files(out),
+    }
+    (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    total = sum(manifest["app_files"].values())
+    log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
+    return out
+
+
+def app_files(out: Path) -> dict[str, int]:
+    """The app's own files (issue 4 §7 budget: <= 300 KB): wheel, HTML, CSS,
+    Python, images, the tiny loader and the config - not PyScript or Pyodide,
+    and not the benchmark's bare page."""
+    sizes = {}
+    for p in sorted(out.iterdir()):
+        if p.is_file() and p.name not in ("bare.html", "bare.json", "build.json"):
+            sizes[p.name] = p.stat().st_size
+    return sizes
+
+
+# ---------------------------------------------------------------- serving
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".whl": "application/zip", ".zip": "application/zip",
+                      ".svg": "image/svg+xml"}
+    base = "/"
+    quiet = False
+
+    def translate_path(self, path: str) -> str:
+        # Serve the site under `base` only, like a static host's sub-path.
+        p = path.split("?", 1)[0].split("#", 1)[0]
+        if not p.startswith(self.base):
+            return str(Path(self.directory) / "__outside_base__")
+        return super().translate_path("/" + p[len(self.base):])
+
+    def end_headers(self) -> None:
+        # Development server: always revalidate, so a rebuild is seen at once.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+def make_server(root: Path, port: int = 0, base: str = "/", quiet: bool = True):
+    """An HTTP server for `root` on 127.0.0.1 (port 0 = any free port), the site
+    mounted at `base`. Returns (server, url); call server.serve_forever()."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = type("SiteHandler", (Handler,), {"base": base, "quiet": quiet})
+    srv = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    srv.daemon_threads = True
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}{base}"
+
+
+def serve_in_thread(root: Path, base: str = "/"):
+    srv, url = make_server(root, 0, base)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, url
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (default ./site)")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--base", default="/", help="serve under this sub-path, e.g. /games/trex/")
+    ap.add_argument("--no-build", action="store_true", help="serve the existing site as it is")
+    args = ap.parse_args(argv)
+
+    if not (args.command == "serve" and args.no_build):
+        build(args.out)
+    if args.command == "serve":
+        srv, url = make_server(args.out, args.port, args.base, quiet=False)
+        print(f"Serving Trex at {url}  (Ctrl+C to stop)", flush=True)
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            srv.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+// Trex loader: runs before PyScript, so the page shows progress from its first
+// paint and says so when a load is slow or fails (issue 4 §3). It holds no game
+// logic. It also records long main-thread tasks for bench/page_load.py.
+"use strict";
+(function () {
+  var t0 = performance.now();
+  var longTasks = (window.__trexLongTasks = []);
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) {
+        longTasks.push({ start: Math.round(e.startTime), duration: Math.round(e.duration) });
+      });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* longtask unsupported: the benchmark reports that */ }
+
+  // Steps PyScript reports through `py:progress`, with the share of the bar each
+  // one completes (the Pyodide wasm download dominates).
+  var steps = {
+    "Loading Pyodide": [8, "Downloading the Python runtime (about 6 MB compressed)\u2026"],
+    "Loaded Pyodide": [70, "Starting Python\u2026"],
+    "Loading files": [75, "Loading the game\u2026"],
+    "Loaded files": [85, "Loading the game\u2026"],
+    "Loaded interpreter": [90, "Setting the table\u2026"]
+  };
+  var done = false;
+
+  function $(id) { return document.getElementById(id); }
+  function show(pct, text) {
+    var bar = $("load-bar"), label = $("load-text");
+    if (bar && pct > Number(bar.value)) bar.value = pct;
+    if (label && text) label.textContent = text;
+  }
+
+  window.trexLoader = {
+    // Called by the UI's Python once the table is on screen.
+    ready: function () {
+      done = true;
+      var ms = Math.round(performance.now());
+      document.body.dataset.readyMs = String(ms);
+      var box = $("loading");
+      if (box) box.hidden = true;
+    },
+    fail: function (message) {
+      if (done) return;
+      done = true;
+      document.body.dataset.state = "load-failed";
+      var box = $("load-error"), msg = $("load-error-text"), spin = $("load-progress-box");
+      if (msg) msg.textContent = message || "";
+      if (box) box.hidden = false;
+      if (spin) spin.hidden = true;
+      var btn = $("load-retry");
+      if (btn) btn.onclick = function () { location.reload(); };
+    },
+    elapsed: function () { return performance.now() - t0; }
+  };
+
+  addEventListener("py:progress", function (e) {
+    var s = steps[e.detail];
+    if (s) show(s[0], s[1]);
+  });
+  // Resource failures while loading (404, offline): capture phase sees <script>/<link> errors.
+  addEventListener("error", function (e) {
+    if (done) return;
+    var t = e.target;
+    if (t && t !== window && (t.src || t.href)) {
+      window.trexLoader.fail("A file of the game could not be loaded: " + (t.src || t.href));
+    } else if (e.message) {
+      window.trexLoader.fail(String(e.message));
+    }
+  }, true);
+  addEventListener("unhandledrejection", function (e) {
+    if (done) return;
+    var r = e.reason;
+    window.trexLoader.fail(String((r && r.message) || r || "unknown error"));
+  });
+  // PyScript reports Python errors in the page as .py-error; treat one during loading as a failure.
+  document.addEventListener("DOMContentLoaded", function () {
+    show(5, null);
+    new MutationObserver(function (_, obs) {
+      var err = document.querySelector(".py-error");
+      if (err && !done) { window.trexLoader.fail(err.textContent.slice(0, 600)); }
+      if (done) obs.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  // Slow network: say so, keep waiting. Very slow: offer a retry but keep waiting.
+  setTimeout(function () { if (!done) { var s = $("load-slow"); if (s) s.hidden = false; } }, 12000);
+  setTimeout(function () {
+    if (!done) { var s = $("load-slow"); if (s) s.textContent = s.dataset.verySlow; }
+  }, 45000);
+})();

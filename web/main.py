@@ -1,0 +1,12 @@
+# The page's Python entry point (PyScript, main thread). Everything lives in the
+# trexui package (unpacked from the site's trexui-*.zip); a failure while starting
+# is shown on the loading screen instead of a blank page (issue 4 §3).
+from pyscript import window
+
+try:
+    from trexui.app import start
+
+    await start()  # noqa: F704 - PyScript runs this module with top-level await
+except Exception as exc:  # pragma: no cover - shown to the player
+    window.trexLoader.fail(f"{type(exc).__name__}: {exc}")
+    raise
