@@ -21,6 +21,16 @@ DEAL_TOTALS = {
 """§7 and §9.2: the sum of the four seats' scores in one deal of each contract."""
 
 FAIR_SHARE = {c: t / 4 for c, t in DEAL_TOTALS.items()}
+"""One seat's even share of each deal's total (BOTS.md): the baseline of the arena."""
+
+
+def deal_total(contract: Contract, rules: Rules) -> int:
+    """§7 under ``rules``: the §3.5 swap trades the Diamonds and Collections totals."""
+    if rules.swap_values and contract is Contract.DIAMONDS:
+        return -195
+    if rules.swap_values and contract is Contract.COLLECTIONS:
+        return -130
+    return DEAL_TOTALS[contract]
 
 
 def card_values(contract: Contract, rules: Rules) -> dict[int, int]:
