@@ -1,8 +1,419 @@
-from pyscript import document, window
+"""The table's controller in the page: input, the bots' pace, saving, rendering.
 
-async def start():
-    app = document.getElementById("app")
-    app.innerHTML = "<p>stub</p>"
-    app.hidden = False
+The engine (trex_core.Match) is the referee; this module only forwards move
+texts to it, asks bots (bots.py) for theirs, and renders seat 0's observation
+(view.py). Bots run on the main thread in small steps: one bot move per event-
+loop turn, with the pace's sleep in between, so the page never freezes (the
+measurements behind that choice are in docs/WEB.md).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from js import Object, URLSearchParams, location
+from pyodide.ffi import create_proxy
+
+try:  # Pyodide >= 0.28 turns JS null into a JsNull object, not None
+    from pyodide.ffi import jsnull as _JSNULL
+except ImportError:  # pragma: no cover
+    _JSNULL = None
+from pyscript import document, window
+from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules, card_text
+
+from . import bots, store, view
+from .strings import direction, t
+
+# Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
+SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
+TRICK_HOLD = 1.8
+BLOCKING = ("summary", "result", "corrupt", "settings", "sheet", "confirm")
+
+
+def js(value: Any) -> Any:
+    """A JS value with null and undefined as None."""
+    return None if value is None or value is _JSNULL else value
+
+
+def _dict_result(r: Any) -> dict[str, Any]:
+    """A DealResult as plain data with §12 card texts, for the deal summary."""
+    redealt = [a.redeal_by for a in r.attempts if a.redeal_by is not None]
+    return {
+        "number": r.number,
+        "kingdom": r.kingdom,
+        "king": r.king,
+        "contract": r.contract.value,
+        "scores": list(r.scores),
+        "tricks": [[ld, [card_text(c) for c in cs], w] for ld, cs, w in r.tricks],
+        "out_order": list(r.out_order),
+        "redealt_by": redealt[-1] if redealt else None,
+    }
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = document.getElementById("app")
+        params = URLSearchParams.new(location.search)
+        self.param_speed = js(params.get("speed"))
+        self.param_seed = js(params.get("seed"))
+        self.autoplay = js(params.get("autoplay")) == "1"  # the benchmark lets a bot play seat 0 too
+        self.settings = store.load_settings(js(window.localStorage.getItem(store.SETTINGS_KEY)))
+        self.levels = bots.levels()
+        if self.settings["level"] not in self.levels:
+            self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
+        self.match: Match | None = None
+        self.seed: int | str = 0
+        self.moves: list[str] = []
+        self.obs: dict[str, Any] = {}
+        self.ui: dict[str, Any] = {}
+        self.gen = 0  # bumped by a new game: a sleeping bot step of the old game gives up
+        self.task: asyncio.Future | None = None
+        self.seq = 0
+        self._proxies = []
+
+    # ------------------------------------------------------------ game lifecycle
+    @property
+    def speed(self) -> float:
+        name = self.param_speed if self.param_speed in SPEEDS else self.settings["speed"]
+        return SPEEDS[name]
+
+    def new_game(self, seed: int | str | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        self.gen += 1
+        self.task = None
+        self.seed = seed
+        self.match = Match.new(seed=seed, rules=Rules.from_dict(self.settings["rules"]))
+        self.moves = []
+        self.ui = {"overlay": None}
+        self.refresh()
+        self.save()
+
+    def restore(self) -> None:
+        """Resume the saved match exactly where it was; report a bad save (§5)."""
+        text = js(window.localStorage.getItem(store.SAVE_KEY))
+        if not text:
+            seed = int(self.param_seed) if self.param_seed and self.param_seed.isdigit() else None
+            self.new_game(seed)
+            return
+        try:
+            self.seed, self.match, self.moves, saved_ui = store.load(text)
+        except store.SaveError as exc:
+            self.new_game()
+            # The bad save is kept until the player starts the new game (it may be inspected).
+            window.localStorage.setItem(store.SAVE_KEY, text)
+            self.ui = {"overlay": "corrupt", "corrupt_why": str(exc)}
+            self.refresh()
+            return
+        self.ui = {"overlay": None}
+        self.refresh()
+        if saved_ui.get("summary") and self.match.results:
+            self.ui["overlay"] = "summary"
+            self.ui["result"] = _dict_result(self.match.results[-1])
+        if self.match.is_over:
+            self.ui["overlay"] = "result"
+
+    def save(self) -> None:
+        ui = {"summary": self.ui.get("overlay") == "summary"}
+        window.localStorage.setItem(store.SAVE_KEY, store.dump(self.seed, self.match, self.moves, ui))
+
+    def save_settings(self) -> None:
+        window.localStorage.setItem(store.SETTINGS_KEY, store.dump_settings(self.settings))
+
+    # ------------------------------------------------------------ moves
+    def refresh(self) -> None:
+        """Re-read seat 0's observation and what the UI derives from it."""
+        m = self.match
+        self.obs = m.observation(0).to_dict()
+        tricks = self.obs["tricks"]
+        if tricks and self.obs["contract"] != "trex":
+            leader, cards, winner = tricks[-1]
+            self.ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards)),
+                                     "winner": winner}
+        else:
+            self.ui["last_trick"] = None
+            self.ui["show_last"] = False
+
+    def apply(self, text: str) -> None:
+        """Make a move (anyone's) and update everything; raises the engine's errors."""
+        m = self.match
+        seat = m.to_move
+        deals_before = len(self.obs["history"])
+        tricks_before = len(self.obs["tricks"])
+        m.play(text)
+        self.moves.append(text)
+        self.ui["message"] = None
+        self.refresh()
+        obs = self.obs
+        if len(obs["history"]) > deals_before:  # the deal is over: its summary (§7 scores)
+            self.ui["held"] = None
+            self.ui["last_pass"] = None
+            self.ui["overlay"] = "summary"
+            self.ui["result"] = _dict_result(m.results[-1])
+        elif len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
+            self.ui["held"] = self.ui["last_trick"]
+        elif obs["trick"]:
+            self.ui["held"] = None
+        if obs["contract"] == "trex" and obs["phase"] == "play":
+            if text == "pass":
+                self.ui["last_pass"] = seat
+            elif self.ui.get("last_pass") == seat:
+                self.ui["last_pass"] = None
+        self.save()
+        self.render()
+        self.kick()
+
+    def human_move(self, text: str) -> None:
+        m = self.match
+        if m.is_over or self.ui.get("overlay"):
+            return
+        if m.to_move != 0:
+            self.ui["message"] = t("status.wait", name=view.seat_name(m.to_move))
+            self.render()
+            return
+        try:
+            self.apply(text)
+        except (IllegalMoveError, InvalidMoveError) as exc:
+            why = str(exc)
+            if len(text) == 2:
+                self.ui["message"] = t("status.refused", card=view.card_symbol(text), why=why)
+            else:
+                self.ui["message"] = why
+            self.render()
+
+    def human_must_act(self) -> bool:
+        """Whether the game waits for a click from the player (not a forced answer)."""
+        m = self.match
+        if m.is_over or m.to_move != 0 or self.autoplay:
+            return False
+        return not self.forced_answer()
+
+    def forced_answer(self) -> bool:
+        """§4.2: every seat answers the doubling question; a player with nothing to
+        double and no redeal has one answer, given for him."""
+        return self.match.phase == "announce" and self.obs["legal"] == ["nodouble"]
+
+    # ------------------------------------------------------------ bots
+    def kick(self) -> None:
+        if self.task is None and not self.match.is_over:
+            self.task = asyncio.ensure_future(self.drive(self.gen))
+
+    async def drive(self, gen: int) -> None:
+        """Bots move one at a time at the chosen pace; each step is one short task."""
+        try:
+            while gen == self.gen:
+                m = self.match
+                if m.is_over or self.ui.get("overlay") or (m.to_move == 0 and self.human_must_act()):
+                    return
+                pace = self.speed
+                if self.ui.get("held") and not self.obs["trick"]:
+                    pace *= TRICK_HOLD
+                await asyncio.sleep(pace)
+                if gen != self.gen or self.ui.get("overlay") or m.is_over:
+                    continue
+                seat = m.to_move
+                if seat == 0 and self.human_must_act():
+                    continue
+                rng = random.Random(f"{self.seed}:{len(self.moves)}")
+                text = bots.choose_move(m, seat, self.settings["level"], rng)
+                self.apply(text)
+        finally:
+            if gen == self.gen:
+                self.task = None
+                self.mark_waiting()
+
+    # ------------------------------------------------------------ rendering
+    def view_state(self) -> dict[str, Any]:
+        ui = dict(self.ui)
+        ui["kings"] = list(self.match.kings)
+        ui["levels"] = self.levels
+        return ui
+
+    def render(self) -> None:
+        active = js(document.activeElement)
+        focus = None
+        if active is not None and active != document.body:
+            focus = js(active.getAttribute("data-move")) or js(active.getAttribute("data-action"))
+        had_dialog = js(self.root.querySelector(".overlay")) is not None
+        self.root.innerHTML = view.table(self.obs, self.view_state())
+        dialog = js(self.root.querySelector(".overlay .dialog"))
+        target = None
+        if dialog is not None:
+            if not had_dialog or focus:
+                target = js(dialog.querySelector(f'[data-action="{focus}"]')) if focus else None
+                target = target or js(dialog.querySelector("button.primary")) or js(dialog.querySelector("button"))
+        elif focus:
+            target = (js(self.root.querySelector(f'[data-move="{focus}"]'))
+                      or js(self.root.querySelector(f'[data-action="{focus}"]:not([data-action=move])')))
+        if target is not None:
+            target.focus()
+        self.seq += 1
+        document.body.dataset.seq = str(self.seq)
+        self.mark_waiting()
+
+    def mark_waiting(self) -> None:
+        """body[data-waiting] says the game now waits for the player (tests wait on it)."""
+        body = document.body
+        overlay = self.ui.get("overlay")
+        if overlay:
+            body.dataset.waiting = overlay
+        elif self.match.is_over:
+            body.dataset.waiting = "over"
+        elif self.human_must_act():
+            body.dataset.waiting = self.match.phase
+        else:
+            body.removeAttribute("data-waiting")
+
+    # ------------------------------------------------------------ input
+    def on_click(self, event: Any) -> None:
+        el = js(event.target.closest("[data-action]"))
+        if el is None or el.disabled:
+            return
+        action = js(el.getAttribute("data-action"))
+        if action == "move":
+            self.human_move(js(el.getAttribute("data-move")))
+        elif action == "double-selected":
+            marked = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
+            self.human_move("double:" + ",".join(marked) if marked else "nodouble")
+        elif action == "next-deal":
+            self.ui["overlay"] = "result" if self.match.is_over else None
+            self.save()
+            self.render()
+            self.kick()
+        elif action == "last-trick":
+            self.ui["show_last"] = not self.ui.get("show_last")
+            self.render()
+        elif action == "close-last":
+            self.ui["show_last"] = False
+            self.render()
+        elif action == "sheet":
+            self.ui["overlay"] = "sheet"
+            self.render()
+        elif action == "settings":
+            self.ui["form"] = json.loads(json.dumps(self.settings))
+            self.ui["overlay"] = "settings"
+            self.render()
+        elif action == "new-game":
+            self.ui["overlay"] = "confirm"
+            self.render()
+        elif action == "new-game-now":
+            self.new_game()
+            self.render()
+            self.kick()
+        elif action == "apply-rules":
+            self.apply_settings_form(new_game=True)
+        elif action == "close":
+            self.ui["overlay"] = None
+            self.render()
+            self.kick()
+
+    def on_change(self, event: Any) -> None:
+        el = event.target
+        kind = js(el.getAttribute("data-change"))
+        if kind == "preset":
+            # A preset fills in its options (§10); partnership and Complex stay as they are.
+            form = self.ui["form"]
+            keep = {k: self.read_check(k) for k in ("partnership", "complex")}
+            form["preset"] = el.value
+            form["rules"] = Rules.preset(el.value, **keep).to_dict()
+            form["level"] = self.root.querySelector("#set-level").value
+            form["speed"] = self.root.querySelector("#set-speed").value
+            self.render()
+        elif kind == "play":  # bot level and speed apply at once
+            self.apply_settings_form(new_game=False)
+
+    def read_check(self, name: str) -> bool:
+        box = js(self.root.querySelector(f"#set-{name}"))
+        return bool(box.checked) if box is not None else False
+
+    def apply_settings_form(self, new_game: bool) -> None:
+        q = self.root.querySelector
+        self.settings["level"] = q("#set-level").value
+        self.settings["speed"] = q("#set-speed").value
+        self.param_speed = None  # an explicit choice beats the URL's
+        if new_game:
+            rules = {name: q(f"#set-{name}").value for name in view.RULE_SELECTS}
+            rules.update({name: self.read_check(name) for name in view.RULE_CHECKS})
+            self.settings["rules"] = Rules.from_dict(rules).to_dict()
+            self.settings["preset"] = q("#set-preset").value
+            self.save_settings()
+            self.new_game()
+            self.render()
+            self.kick()
+        else:
+            self.save_settings()
+            self.ui["form"]["level"] = self.settings["level"]
+            self.ui["form"]["speed"] = self.settings["speed"]
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if key == "Escape" and self.ui.get("overlay") in ("settings", "sheet", "confirm"):
+            self.ui["overlay"] = None
+            self.render()
+            self.kick()
+            return
+        if key == "Escape" and self.ui.get("show_last"):
+            self.ui["show_last"] = False
+            self.render()
+            return
+        if key not in ("ArrowLeft", "ArrowRight"):
+            return
+        active = js(document.activeElement)
+        if active is None or not active.classList.contains("in-hand"):
+            return
+        cards = list(self.root.querySelectorAll(".hand .card"))
+        i = next((k for k, c in enumerate(cards) if c == active), None)
+        if i is None:
+            return
+        step = 1 if key == "ArrowRight" else -1
+        if direction() == "rtl":
+            step = -step
+        cards[(i + step) % len(cards)].focus()
+        event.preventDefault()
+
+    # ------------------------------------------------------------ tests
+    def test_state(self, *_: Any) -> str:
+        """A JSON summary for the browser tests (they still act through clicks)."""
+        m = self.match
+        o = self.obs
+        return json.dumps({
+            "phase": m.phase, "to_move": m.to_move, "contract": o["contract"],
+            "kingdom": o["kingdom"], "deal_number": o["deal_number"], "king": o["king"],
+            "hand": o["hand"], "legal": o["legal"], "trick": o["trick"],
+            "tricks": len(o["tricks"]), "totals": o["totals"], "history": o["history"],
+            "overlay": self.ui.get("overlay"), "message": self.ui.get("message"),
+            "waiting": js(document.body.getAttribute("data-waiting")), "moves": len(self.moves),
+            "is_over": m.is_over, "doubled": o["doubled"], "seed": self.seed,
+            "rules": o["rules"], "level": self.settings["level"],
+        })
+
+    def bind(self) -> None:
+        for kind, fn, target in (("click", self.on_click, self.root),
+                                 ("change", self.on_change, self.root),
+                                 ("keydown", self.on_key, document)):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy)
+        hook = Object.new()
+        proxy = create_proxy(self.test_state)
+        self._proxies.append(proxy)
+        hook.state = proxy
+        window.trexTest = hook
+
+
+APP: App | None = None
+
+
+async def start() -> None:
+    global APP
+    document.documentElement.dir = direction()
+    app = APP = App()
+    app.bind()
+    app.restore()
+    app.render()
+    app.root.hidden = False
     document.body.dataset.state = "ready"
     window.trexLoader.ready()
+    app.kick()

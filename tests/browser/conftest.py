@@ -1,0 +1,174 @@
+"""Browser-test harness: Debian's Chromium driven by Playwright (sync API).
+
+* The site is built once per session (set TREX_SITE=<dir> to use an existing
+  build) and served on 127.0.0.1 under a sub-path, like a static host.
+* Every request that is not for 127.0.0.1 is aborted, recorded and fails the
+  test; so does any console error or uncaught page error (issue 4 §6).
+* One Pyodide boot per test module: the ``table`` fixture is module-scoped;
+  tests that need a fresh page (reload, corrupt save) say so themselves.
+* Screenshots go to tests/browser/artifacts/ (git-ignored).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the repo's build.py)
+
+CHROMIUM = os.environ.get("TREX_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+BOOT_TIMEOUT_MS = 90_000  # 2 cores running tests in parallel with other work
+SUB_PATH = "/games/trex/"  # proves relative URLs: the site is not at the root
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    root = Path(os.environ["TREX_SITE"]) if os.environ.get("TREX_SITE") else build.build()
+    srv, url = build.serve_in_thread(root, base=SUB_PATH)
+    yield url
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Guard:
+    """Watches one browser context: outside requests and console errors."""
+
+    def __init__(self, context):
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.allow_errors = False
+        context.route("**/*", self._route)
+
+    def _route(self, route):
+        host = urlsplit(route.request.url).hostname
+        if host == "127.0.0.1":
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def watch(self, page):
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        return page
+
+    def check(self):
+        outside, errors = self.outside[:], self.errors[:]
+        self.outside.clear()
+        self.errors.clear()
+        assert not outside, f"requests outside 127.0.0.1: {outside}"
+        if not self.allow_errors:
+            assert not errors, "console errors:\n" + "\n".join(errors)
+
+
+class Table:
+    """One page of the game, with helpers that act like a player (clicks) and
+    read what is on screen. ``state()`` reads the UI's JSON test view."""
+
+    def __init__(self, context, page, guard, url):
+        self.context, self.page, self.guard, self.url = context, page, guard, url
+
+    # -- navigation ------------------------------------------------------------------
+    def goto(self, query: str = "", wait: bool = True):
+        self.page.goto(self.url + query)
+        if wait:
+            self.wait_ready()
+        return self
+
+    def reload(self):
+        self.page.reload()
+        self.wait_ready()
+
+    def wait_ready(self):
+        self.page.wait_for_selector("body[data-state=ready]", timeout=BOOT_TIMEOUT_MS,
+                                    state="attached")
+
+    # -- reading ---------------------------------------------------------------------
+    def state(self) -> dict:
+        """The UI's summary for tests (window.trexTest.state(): phase, to_move, ...)."""
+        return json.loads(self.page.evaluate("window.trexTest.state()"))
+
+    def wait_idle(self, timeout: int = 30_000):
+        """Wait until the human must act or the match is over (bots done)."""
+        self.page.wait_for_selector("body[data-waiting]", timeout=timeout, state="attached")
+        return self.state()
+
+    def screenshot(self, name: str, full_page: bool = False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    # -- acting ----------------------------------------------------------------------
+    def click(self, selector: str):
+        self.page.locator(selector).first.click()
+
+    def set_local_storage(self, key: str, value: str):
+        self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
+def _new_table(browser, url, viewport=DESKTOP):
+    context = browser.new_context(viewport=viewport, service_workers="block")
+    guard = Guard(context)
+    page = guard.watch(context.new_page())
+    page.set_default_timeout(30_000)
+    return Table(context, page, guard, url)
+
+
+@pytest.fixture(scope="module")
+def table(browser, site_url):
+    """A booted game page shared by the tests of one module (one Pyodide boot),
+    with the bots at full speed."""
+    t = _new_table(browser, site_url)
+    t.goto("?speed=instant")
+    yield t
+    t.context.close()
+
+
+@pytest.fixture
+def new_table(browser, site_url):
+    """A factory of fresh pages (own context: empty storage and cache)."""
+    made = []
+
+    def make(viewport=DESKTOP):
+        t = _new_table(browser, site_url, viewport)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        try:
+            t.guard.check()
+        finally:
+            t.context.close()
+
+
+@pytest.fixture(autouse=True)
+def _guard_each_test(request):
+    """After every test: no outside requests, no console errors on the shared page."""
+    yield
+    if "table" in request.fixturenames:
+        request.getfixturevalue("table").guard.check()

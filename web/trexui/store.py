@@ -1,0 +1,105 @@
+"""The match and the settings in the browser's local storage (issue 4 §5).
+
+A save is JSON: ``{"format": "trex-web/1", "seed", "rules", "moves", "record"?,
+"ui"}``. ``moves`` is every move text since the start (redeals included), so a
+save replays exactly through the engine, which checks every move again: a save
+edited by hand or from an older engine is *refused with a reason*, never half
+loaded. When the engine offers ``Match.to_record()``/``from_record()`` the
+record is stored too and preferred.
+
+Pure Python (no DOM): app.py passes the text in and out of localStorage.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from trex_core import Match, Rules
+
+SAVE_KEY = "trex.match"
+SETTINGS_KEY = "trex.settings"
+FORMAT = "trex-web/1"
+LEVELS_DEFAULT = "medium"
+
+
+class SaveError(ValueError):
+    """A save that cannot be restored; the message says why, in player words."""
+
+
+def dump(seed: int | str, match: Match, moves: list[str], ui: dict[str, Any]) -> str:
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "seed": seed,
+        "rules": match.rules.to_dict(),
+        "moves": moves,
+        "ui": ui,
+    }
+    to_record = getattr(match, "to_record", None)
+    if to_record is not None:
+        data["record"] = to_record()
+    return json.dumps(data, separators=(",", ":"))
+
+
+def load(text: str) -> tuple[int | str, Match, list[str], dict[str, Any]]:
+    """Rebuild (seed, match, moves, ui) from a save; raises SaveError."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("it is not readable") from None
+    if not isinstance(data, dict):
+        raise SaveError("it is not a saved match")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"format {data.get('format')!r}, this version reads {FORMAT!r}")
+    try:
+        seed = data["seed"]
+        rules = Rules.from_dict(data["rules"])
+        moves = data["moves"]
+        ui = data.get("ui") or {}
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise SaveError("its list of moves is damaged")
+        if not isinstance(seed, (int, str)) or not isinstance(ui, dict):
+            raise SaveError("it is damaged")
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"it is damaged ({exc})") from None
+
+    from_record = getattr(Match, "from_record", None)
+    if from_record is not None and isinstance(data.get("record"), str):
+        try:
+            return seed, from_record(data["record"]), moves, ui
+        except Exception:  # fall back to replaying the moves, which are checked one by one
+            pass
+    match = Match.new(seed=seed, rules=rules)
+    for i, text in enumerate(moves):
+        try:
+            match.play(text)
+        except ValueError as exc:  # InvalidMoveError / IllegalMoveError
+            raise SaveError(f"move {i + 1} ({text!r}) does not fit: {exc}") from None
+    return seed, match, moves, ui
+
+
+def default_settings() -> dict[str, Any]:
+    return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
+            "level": LEVELS_DEFAULT, "speed": "normal", "lang": "en"}
+
+
+def load_settings(text: str | None) -> dict[str, Any]:
+    """Settings never block the game: anything unreadable falls back to defaults."""
+    s = default_settings()
+    if not text:
+        return s
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict):
+            rules = Rules.from_dict(data.get("rules") or {}).to_dict()
+            s.update({k: data[k] for k in ("preset", "level", "speed", "lang")
+                      if isinstance(data.get(k), str)})
+            s["rules"] = rules
+    except (ValueError, TypeError):
+        pass
+    return s
+
+
+def dump_settings(settings: dict[str, Any]) -> str:
+    return json.dumps(settings, separators=(",", ":"))

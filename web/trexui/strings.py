@@ -1,0 +1,200 @@
+"""Every word the table shows, in one place: one dict per language.
+
+English only for now. Arabic (right-to-left) and Dutch drop in as more dicts;
+``DIRECTION`` says which way a language reads, and the CSS uses logical
+properties so the page mirrors. Keys are plain names; values are
+``str.format`` templates. Messages from the engine (why a move is illegal)
+come in the engine's English.
+"""
+from __future__ import annotations
+
+DIRECTION = {"en": "ltr", "ar": "rtl", "nl": "ltr"}
+
+EN = {
+    # seats, from the player's chair: 0 you (bottom), 1 right, 2 across, 3 left
+    "seat.0": "You",
+    "seat.1": "East",
+    "seat.2": "North",
+    "seat.3": "West",
+    "seat.0.long": "You (South)",
+    "seat.1.long": "East, on your right",
+    "seat.2.long": "North, across",
+    "seat.3.long": "West, on your left",
+    "team.0": "You & North",
+    "team.1": "East & West",
+    # contracts (move texts of trex_core.Contract)
+    "contract.king-of-hearts": "King of Hearts",
+    "contract.queens": "Queens",
+    "contract.diamonds": "Diamonds",
+    "contract.collections": "Collections",
+    "contract.trex": "Trex",
+    "contract.complex": "Complex",
+    "contract.short.king-of-hearts": "K\u2665",
+    "contract.short.queens": "Queens",
+    "contract.short.diamonds": "\u2666",
+    "contract.short.collections": "Tricks",
+    "contract.short.trex": "Trex",
+    "contract.short.complex": "Complex",
+    "contract.help.king-of-hearts": "\u221275 for taking the K\u2665",
+    "contract.help.queens": "\u221225 per queen taken",
+    "contract.help.diamonds": "\u2212{d} per diamond taken",
+    "contract.help.collections": "\u2212{t} per trick taken",
+    "contract.help.trex": "Build rows from the jacks; +200/150/100/50",
+    "contract.help.complex": "All penalties at once",
+    "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
+    "rank.A": "ace", "rank.K": "king", "rank.Q": "queen", "rank.J": "jack", "rank.T": "10",
+    "card.aria": "{rank} of {suit}",
+    # top bar
+    "app.title": "Trex",
+    "bar.kingdom": "Kingdom {n}/4",
+    "bar.deal": "Deal {n}/{of}",
+    "bar.king": "King: {name}",
+    "bar.contract": "Contract: {name}",
+    "bar.no_contract": "Contract: \u2014",
+    "bar.turn": "Turn: {name}",
+    "bar.turn.you": "Your turn",
+    "btn.sheet": "Score sheet",
+    "btn.last_trick": "Last trick",
+    "btn.settings": "Settings",
+    "btn.new_game": "New game",
+    "btn.close": "Close",
+    "btn.next_deal": "Next deal",
+    "btn.see_result": "See the result",
+    "btn.pass": "Pass",
+    "btn.double": "Double",
+    "btn.no_double": "Don't double",
+    "btn.double_selected": "Double the marked queens",
+    "btn.redeal": "Claim a redeal (shows your hand)",
+    "btn.apply": "Start a new game with these rules",
+    "btn.cancel": "Cancel",
+    # seats
+    "badge.king": "King",
+    "badge.out": "Out {place}",
+    "badge.passes": "{n} pass",
+    "badge.passes.many": "{n} passes",
+    "badge.passed": "Passed",
+    "badge.cards": "{n} cards",
+    "badge.answered": "Answered",
+    "badge.thinking": "Thinking\u2026",
+    "taken.label": "Taken face up",
+    "doubled.label": "Doubled",
+    "deal_score": "This deal: {score}",
+    # status line
+    "status.your_card": "Your turn: play a card.",
+    "status.your_lead": "Your lead: play any card.",
+    "status.your_trex": "Your turn: add a card to the layout.",
+    "status.must_pass": "You have no card that fits the layout: pass.",
+    "status.wait": "{name} to play\u2026",
+    "status.choose": "You are the king: name a contract.",
+    "status.wait_choose": "{name}, the king, is choosing a contract\u2026",
+    "status.announce": "Answer before the first lead.",
+    "status.wait_announce": "Everyone answers in turn, before the first lead\u2026",
+    "status.over": "The match is over.",
+    "status.trick_won": "{name} took the trick.",
+    "status.trick_won.you": "You took the trick.",
+    "status.refused": "You can't play {card}: {why}",
+    # prompts
+    "prompt.choose.title": "Name a contract",
+    "prompt.choose.text": "You are the king of this kingdom. Contracts you have not played yet:",
+    "prompt.double_kh.title": "Double the K\u2665?",
+    "prompt.double_kh.text": "Reveal your K\u2665 to double it: whoever else takes it loses \u2212150 and you gain +75.",
+    "prompt.double_q.title": "Double your queens?",
+    "prompt.double_q.text": "Reveal any of your queens to double it: whoever else takes it loses \u221250 and you gain +25.",
+    "prompt.double_cx.title": "Double in Complex?",
+    "prompt.double_cx.text": "You may reveal the K\u2665 and any of your queens to double them.",
+    "prompt.redeal.title": "Claim a redeal?",
+    "prompt.redeal.text": "Your only heart is the K\u2665 (or K\u2665 and A\u2665): you may claim a redeal. Your hand is then shown to all.",
+    "prompt.answer.title": "Before the first lead",
+    "prompt.answer.text": "Every player answers in turn, so nobody learns who holds what.",
+    "prompt.answered": "Your answer is given; waiting for the others\u2026",
+    "prompt.redeal_claimed": "{name} claimed a redeal and showed: {cards}",
+    # trick / layout
+    "trick.label": "The trick",
+    "trick.last": "Last trick",
+    "trick.last_by": "Last trick, won by {name}",
+    "trick.none": "No trick has been played in this deal yet.",
+    "layout.label": "The Trex layout",
+    "layout.empty": "Only a jack can open a row.",
+    # score sheet
+    "sheet.title": "Score sheet",
+    "sheet.kingdom": "Kingdom {n} \u2014 king {name}",
+    "sheet.total": "Total",
+    "sheet.running": "Running total",
+    "sheet.teams": "Teams",
+    # summary
+    "summary.title": "Deal {n}: {contract}",
+    "summary.king": "King: {name}",
+    "summary.score": "This deal",
+    "summary.total": "Total",
+    "summary.took": "Took",
+    "summary.tricks": "{n} tricks",
+    "summary.out": "Place {n}",
+    "summary.redealt": "Redealt after a claim by {name}.",
+    # result
+    "result.title": "The match is over",
+    "result.winner": "{name} wins!",
+    "result.winners": "Shared first place: {names}",
+    "result.you_win": "You win!",
+    "result.place": "{n}.",
+    # settings
+    "settings.title": "Settings",
+    "settings.rules": "Rules (a change starts a new game)",
+    "settings.play": "Play",
+    "settings.preset": "Rule preset",
+    "preset.levant": "Levant (default)",
+    "preset.western": "Western (Dutch text)",
+    "preset.jawaker": "Jawaker",
+    "preset.pagat": "Pagat",
+    "opt.direction": "Direction of play",
+    "opt.direction.counterclockwise": "Counter-clockwise",
+    "opt.direction.clockwise": "Clockwise",
+    "opt.first_king": "First king",
+    "opt.first_king.seven-of-hearts": "Holder of 7\u2665",
+    "opt.first_king.random-dealer": "Random first dealer",
+    "opt.kingdom_order": "Order of kingdoms",
+    "opt.kingdom_order.next": "Next seat",
+    "opt.kingdom_order.right-then-across": "Right, then across",
+    "opt.self_capture": "Doubler takes his own card",
+    "opt.self_capture.plain": "Normal loss only",
+    "opt.self_capture.jawaker": "\u2212150/\u221250, leader gains",
+    "opt.no_heart_lead": "No heart lead in King of Hearts",
+    "opt.forced_discard": "Forced discards",
+    "opt.early_end": "End a deal when no penalty is left",
+    "opt.swap_values": "Swap diamond and trick values",
+    "opt.doubling": "Doubling",
+    "opt.redeal": "King of Hearts redeal",
+    "opt.redeal_any_contract": "After a redeal, any contract",
+    "opt.partnership": "Partnership (you and North)",
+    "opt.complex": "Complex (Trex and Complex per kingdom)",
+    "settings.level": "Bot level",
+    "level.random": "Random",
+    "level.easy": "Easy",
+    "level.medium": "Medium",
+    "level.hard": "Hard",
+    "settings.speed": "Bot speed",
+    "speed.slow": "Slow",
+    "speed.normal": "Normal",
+    "speed.fast": "Fast",
+    "speed.instant": "Instant",
+    "settings.saved": "Saved.",
+    # saves
+    "save.corrupt.title": "Your saved match could not be restored",
+    "save.corrupt.text": "The save in this browser is damaged or from an older version ({why}). It was not loaded.",
+    "save.corrupt.new": "Start a new game",
+    "confirm.new_game": "Abandon this match and start a new one?",
+}
+
+STRINGS: dict[str, dict[str, str]] = {"en": EN}
+LANG = "en"
+
+
+def t(key: str, **kw: object) -> str:
+    """The text for ``key`` in the current language (English if missing)."""
+    text = STRINGS.get(LANG, EN).get(key)
+    if text is None:
+        text = EN.get(key, key)
+    return text.format(**kw) if kw else text
+
+
+def direction() -> str:
+    return DIRECTION.get(LANG, "ltr")

@@ -1,0 +1,595 @@
+"""The table as HTML, from seat 0's observation (``Observation.to_dict()``) plus a
+little UI state. Pure functions of plain data: no DOM, no engine calls, so this
+module also runs (and can be tested) under ordinary CPython.
+
+Every clickable thing carries ``data-action`` (and ``data-move`` for moves): the
+page has one delegated click handler (app.py). Cards are <button>s, so they are
+keyboard-focusable; a card you may not play is ``aria-disabled`` but still
+clickable, so that clicking it says why (the engine's IllegalMoveError message).
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .strings import t
+
+SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUITS = "SHDC"  # engine order: rows of the Trex layout
+HAND_SUITS = "SHCD"  # hand order: colours alternate black, red, black, red
+RANKS = "23456789TJQKA"
+TAKEN_FACE_UP = {  # §3.6: what lies face up in front of the taker
+    "king-of-hearts": {"KH"},
+    "queens": {"QS", "QH", "QD", "QC"},
+    "complex": {"KH", "QS", "QH", "QD", "QC"},
+}
+POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
+
+Obs = dict[str, Any]
+
+
+# ---------------------------------------------------------------- small pieces
+def rank_label(card: str) -> str:
+    return "10" if card[0] == "T" else card[0]
+
+
+def card_name(card: str) -> str:
+    """Spoken name for screen readers: 'queen of spades'."""
+    r = card[0]
+    rank = t(f"rank.{r}") if r in "AKQJT" else r
+    return t("card.aria", rank=rank, suit=t(f"suit.{card[1]}"))
+
+
+def card_symbol(card: str) -> str:
+    return rank_label(card) + SUIT_SYMBOL[card[1]]
+
+
+def suit_class(card: str) -> str:
+    return "red" if card[1] in "HD" else "black"
+
+
+def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
+              tag: str = "span") -> str:
+    """One card face. ``tag='button'`` makes it a playable control."""
+    mark = f'<span class="x2" title="{escape(t("doubled.label"))}">\u00d72</span>' if doubled else ""
+    label = escape(card_name(card) + (", " + t("doubled.label") if doubled else ""))
+    role = ' type="button"' if tag == "button" else ' role="img"'
+    return (f'<{tag}{role} class="card {suit_class(card)} {cls}{" doubled" if doubled else ""}" '
+            f'data-card="{card}" aria-label="{label}" {attrs}>'
+            f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>'
+            f'{mark}</{tag}>')
+
+
+def sort_hand(cards: list[str]) -> list[str]:
+    """By suit (alternating colours), high to low within a suit."""
+    return sorted(cards, key=lambda c: (HAND_SUITS.index(c[1]), -RANKS.index(c[0])))
+
+
+def seat_name(seat: int) -> str:
+    return t(f"seat.{seat}")
+
+
+def score_text(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+def contract_name(c: str | None) -> str:
+    return t(f"contract.{c}") if c else "\u2014"
+
+
+def played_cards(obs: Obs) -> set[str]:
+    out = {c for _, cards, _ in obs["tricks"] for c in cards}
+    out |= {c for _, c in obs["trick"]}
+    for suit, row in zip(SUITS, obs["layout"]):
+        if row:
+            out |= {RANKS[r] + suit for r in range(row[0], row[1] + 1)}
+    return out
+
+
+def doubled_map(obs: Obs) -> dict[str, int]:
+    return {c: s for c, s in obs["doubled"]}
+
+
+def taken_face_up(obs: Obs) -> dict[int, list[str]]:
+    """§3.6: K♥ / queens taken so far, by taker."""
+    keep = TAKEN_FACE_UP.get(obs["contract"] or "", set())
+    taken: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
+    for _, cards, winner in obs["tricks"]:
+        taken[winner] += [c for c in cards if c in keep]
+    return taken
+
+
+def tricks_won(obs: Obs) -> list[int]:
+    n = [0, 0, 0, 0]
+    for _, _, w in obs["tricks"]:
+        n[w] += 1
+    return n
+
+
+def is_trex(obs: Obs) -> bool:
+    return obs["contract"] == "trex"
+
+
+# ---------------------------------------------------------------- top bar
+def topbar(obs: Obs, ui: dict) -> str:
+    per = len(obs["contracts"])
+    deal_in_kingdom = obs["deal_number"] % per + 1
+    turn = obs["to_move"]
+    if obs["is_over"]:
+        turn_txt = t("status.over")
+    elif turn == 0:
+        turn_txt = t("bar.turn.you")
+    else:
+        turn_txt = t("bar.turn", name=seat_name(turn))
+    contract = (t("bar.contract", name=contract_name(obs["contract"])) if obs["contract"]
+                else t("bar.no_contract"))
+    last_disabled = "" if ui.get("last_trick") else " disabled"
+    return f"""
+<header class="topbar">
+  <h1 class="brand">{escape(t("app.title"))}</h1>
+  <ul class="counters" aria-label="match">
+    <li data-k="kingdom">{escape(t("bar.kingdom", n=obs["kingdom"] + 1))}</li>
+    <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
+    <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
+    <li data-k="contract">{escape(contract)}</li>
+    <li data-k="turn" class="turn{" you" if turn == 0 else ""}">{escape(turn_txt)}</li>
+  </ul>
+  <nav class="tools">
+    <button type="button" data-action="last-trick"{last_disabled}>{escape(t("btn.last_trick"))}</button>
+    <button type="button" data-action="sheet" class="sheet-btn">{escape(t("btn.sheet"))}</button>
+    <button type="button" data-action="settings">{escape(t("btn.settings"))}</button>
+    <button type="button" data-action="new-game">{escape(t("btn.new_game"))}</button>
+  </nav>
+</header>"""
+
+
+# ---------------------------------------------------------------- seats
+def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
+    contract = obs["contract"]
+    doubled = doubled_map(obs)
+    played = played_cards(obs)
+    taken = taken_face_up(obs)[seat]
+    cls = ["seat", f"pos-{POS[seat]}"]
+    if obs["to_move"] == seat and not obs["is_over"]:
+        cls.append("is-turn")
+    badges = []
+    if obs["king"] == seat:
+        badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
+    if obs["rules"].get("partnership") and seat == 2:
+        badges.append('<span class="badge partner">\u2194</span>')
+    if obs["phase"] == "announce" and obs["answered"][seat]:
+        badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
+    if obs["to_move"] == seat and seat != 0 and not obs["is_over"]:
+        badges.append(f'<span class="badge thinking">{escape(t("badge.thinking"))}</span>')
+    info = []
+    if is_trex(obs) and obs["phase"] == "play":
+        if seat in obs["out_order"]:
+            info.append(f'<span class="badge out">{escape(t("badge.out", place=obs["out_order"].index(seat) + 1))}</span>')
+        npass = sum(1 for _, s in obs["passes"] if s == seat)
+        if npass:
+            key = "badge.passes" if npass == 1 else "badge.passes.many"
+            info.append(f'<span class="badge pass">{escape(t(key, n=npass))}</span>')
+        if ui.get("last_pass") == seat:
+            info.append(f'<span class="bubble">{escape(t("badge.passed"))}</span>')
+    if obs["phase"] == "play" and obs["contract"]:
+        info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs["deal_scores"][seat])))}</span>')
+    if contract in ("collections", "complex") and obs["phase"] == "play":
+        info.append(f'<span class="tricks-won">{escape(t("summary.tricks", n=tricks_won(obs)[seat]))}</span>')
+    # Face-up cards: doubled cards still held (§4.2), taken K♥/queens (§3.6),
+    # 2s laid down in partnership Trex (§8.2).
+    shown = [c for c, s in doubled.items() if s == seat and c not in played]
+    shown += [c for c in obs["shown_twos"][seat] if c not in shown and c not in played]
+    faces = ""
+    if shown:
+        faces += '<div class="shown">' + "".join(
+            card_face(c, cls="mini", doubled=c in doubled) for c in shown) + "</div>"
+    if taken:
+        faces += (f'<div class="taken" aria-label="{escape(t("taken.label"))}">'
+                  + "".join(card_face(c, cls="mini", doubled=c in doubled) for c in taken)
+                  + "</div>")
+    backs = ""
+    if seat != 0:
+        n = obs["hand_sizes"][seat]
+        backs = (f'<div class="backs" aria-label="{escape(t("badge.cards", n=n))}">'
+                 + '<span class="back"></span>' * n + f'<span class="count">{n}</span></div>')
+    return f"""
+<section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
+  <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
+  {backs}
+  <div class="seat-info">{"".join(info)}</div>
+  {faces}
+</section>"""
+
+
+# ---------------------------------------------------------------- centre
+def trick_view(obs: Obs, ui: dict) -> str:
+    held = ui.get("held")  # a just-completed trick still on show: {"plays", "winner"}
+    doubled = doubled_map(obs)
+    if obs["trick"] or not held:
+        plays = obs["trick"]
+        winner = None
+    else:
+        plays, winner = held["plays"], held["winner"]
+    slots = []
+    for seat, card in plays:
+        win = " winner" if winner is not None and seat == winner else ""
+        slots.append(f'<div class="slot slot-{POS[seat]}{win}">'
+                     f'{card_face(card, doubled=card in doubled)}</div>')
+    caption = ""
+    if winner is not None:
+        caption = t("status.trick_won.you") if winner == 0 else t("status.trick_won", name=seat_name(winner))
+        caption = f'<p class="trick-caption">{escape(caption)}</p>'
+    return (f'<div class="trick" aria-label="{escape(t("trick.label"))}" data-cards="{len(plays)}">'
+            + "".join(slots) + caption + "</div>")
+
+
+def layout_view(obs: Obs) -> str:
+    """§6: four rows, one per suit, growing from the jack; unplayed places outlined."""
+    rows = []
+    legal = set(obs["legal"]) if obs["to_move"] == 0 else set()
+    for suit, row in zip(SUITS, obs["layout"]):
+        cells = []
+        for r in range(13):
+            card = RANKS[r] + suit
+            if row and row[0] <= r <= row[1]:
+                cells.append(card_face(card, cls="cell"))
+            else:
+                hint = " next" if card in legal else ""
+                jack = " jack" if r == 9 else ""
+                cells.append(f'<span class="cell empty{jack}{hint}" aria-hidden="true">'
+                             f'{rank_label(card) if r == 9 else ""}</span>')
+        state = "open" if row else "closed"
+        rows.append(f'<div class="row {state} {suit_class("x" + suit)}" data-suit="{suit}">'
+                    f'<span class="row-suit" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
+                    + "".join(cells) + "</div>")
+    hint = "" if any(obs["layout"]) else f'<p class="layout-hint">{escape(t("layout.empty"))}</p>'
+    return (f'<div class="layout" aria-label="{escape(t("layout.label"))}">'
+            + "".join(rows) + hint + "</div>")
+
+
+def prompt_view(obs: Obs, ui: dict) -> str:
+    """The king's contract picker and the doubling/redeal answers (§2.2, §4, §5)."""
+    if obs["to_move"] != 0:
+        return ""
+    legal = obs["legal"]
+    if obs["phase"] == "choose":
+        rules = obs["rules"]
+        d = 15 if rules.get("swap_values") else 10
+        tr = 10 if rules.get("swap_values") else 15
+        buttons = "".join(
+            f'<button type="button" class="contract-btn" data-action="move" data-move="{c}">'
+            f'<strong>{escape(contract_name(c))}</strong>'
+            f'<small>{escape(t("contract.help." + c, d=d, t=tr))}</small></button>'
+            for c in legal)
+        return f"""
+<div class="prompt" role="group" aria-labelledby="prompt-title" data-prompt="choose">
+  <h2 id="prompt-title">{escape(t("prompt.choose.title"))}</h2>
+  <p>{escape(t("prompt.choose.text"))}</p>
+  <div class="choices">{buttons}</div>
+</div>"""
+    if obs["phase"] == "announce":
+        doublable = sorted({c for m in legal if m.startswith("double:") for c in m[7:].split(",")},
+                           key=lambda c: (SUITS.index(c[1]), c[0]))
+        parts = []
+        if len(doublable) == 1:
+            c = doublable[0]
+            title = t("prompt.double_kh.title") if c == "KH" else t("prompt.double_q.title")
+            text = t("prompt.double_kh.text") if c == "KH" else t("prompt.double_q.text")
+            parts.append(f"""<h2 id="prompt-title">{escape(title)}</h2><p>{escape(text)}</p>
+<div class="choices">
+  <button type="button" data-action="move" data-move="double:{c}">{escape(t("btn.double"))} {card_symbol(c)}</button>
+  <button type="button" data-action="move" data-move="nodouble">{escape(t("btn.no_double"))}</button>
+</div>""")
+        elif doublable:
+            cx = obs["contract"] == "complex"
+            title = t("prompt.double_cx.title") if cx else t("prompt.double_q.title")
+            text = t("prompt.double_cx.text") if cx else t("prompt.double_q.text")
+            boxes = "".join(
+                f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}"> '
+                f'{card_face(c, cls="mini")}</label>' for c in doublable)
+            parts.append(f"""<h2 id="prompt-title">{escape(title)}</h2><p>{escape(text)}</p>
+<div class="choices">{boxes}</div>
+<div class="choices">
+  <button type="button" data-action="double-selected">{escape(t("btn.double_selected"))}</button>
+  <button type="button" data-action="move" data-move="nodouble">{escape(t("btn.no_double"))}</button>
+</div>""")
+        if "redeal" in legal:
+            if not parts:
+                parts.append(f'<h2 id="prompt-title">{escape(t("prompt.redeal.title"))}</h2>')
+            parts.append(f"""<p>{escape(t("prompt.redeal.text"))}</p>
+<div class="choices">
+  <button type="button" data-action="move" data-move="redeal">{escape(t("btn.redeal"))}</button>
+  {"" if doublable else f'<button type="button" data-action="move" data-move="nodouble">{escape(t("btn.no_double"))}</button>'}
+</div>""")
+        if not parts:
+            return ""
+        return ('<div class="prompt" role="group" aria-labelledby="prompt-title" data-prompt="announce">'
+                + "".join(parts) + "</div>")
+    return ""
+
+
+def centre(obs: Obs, ui: dict) -> str:
+    parts = []
+    if obs["phase"] in ("choose", "announce"):
+        p = prompt_view(obs, ui)
+        if p:
+            parts.append(p)
+        else:
+            key = "status.wait_choose" if obs["phase"] == "choose" else "status.wait_announce"
+            parts.append(f'<p class="waiting">{escape(t(key, name=seat_name(obs["king"])))}</p>')
+        for claimant, cards in obs["redeals"]:
+            shown = " ".join(card_symbol(c) for c in sort_hand(cards))
+            parts.append(f'<p class="note">{escape(t("prompt.redeal_claimed", name=seat_name(claimant), cards=shown))}</p>')
+    elif is_trex(obs):
+        parts.append(layout_view(obs))
+    else:
+        parts.append(trick_view(obs, ui))
+    last = ui.get("last_trick")
+    if ui.get("show_last") and last:
+        winner = last["winner"]
+        doubled = doubled_map(obs)
+        faces = "".join(
+            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}">{card_face(c, doubled=c in doubled)}</div>'
+            for s, c in last["plays"])
+        parts.append(f"""<div class="last-trick" role="dialog" aria-labelledby="last-title">
+<h3 id="last-title">{escape(t("trick.last_by", name=seat_name(winner)))}</h3>
+<div class="trick">{faces}</div>
+<button type="button" data-action="close-last">{escape(t("btn.close"))}</button></div>""")
+    return f'<section class="centre" aria-live="polite">{"".join(parts)}</section>'
+
+
+# ---------------------------------------------------------------- your hand
+def hand_view(obs: Obs, ui: dict) -> str:
+    legal = set(obs["legal"]) if obs["to_move"] == 0 and obs["phase"] == "play" else set()
+    doubled = doubled_map(obs)
+    cards = []
+    for c in sort_hand(obs["hand"]):
+        playable = c in legal
+        cls = "playable" if playable else ("unplayable" if obs["to_move"] == 0 and obs["phase"] == "play" else "")
+        attrs = f'data-action="move" data-move="{c}"' + ("" if playable else ' aria-disabled="true"')
+        cards.append(card_face(c, cls=f"in-hand {cls}", doubled=c in doubled, attrs=attrs, tag="button"))
+    pass_btn = ""
+    if "pass" in legal:
+        pass_btn = f'<button type="button" class="pass-btn" data-action="move" data-move="pass">{escape(t("btn.pass"))}</button>'
+    return (f'<div class="hand" role="group" aria-label="{escape(t("seat.0.long"))}" '
+            f'data-count="{len(obs["hand"])}">{"".join(cards)}</div>{pass_btn}')
+
+
+def status_line(obs: Obs, ui: dict) -> str:
+    msg = ui.get("message")
+    if msg:
+        return f'<p class="status refused" role="alert">{escape(msg)}</p>'
+    tm = obs["to_move"]
+    if obs["is_over"]:
+        text = t("status.over")
+    elif tm != 0:
+        if obs["phase"] == "choose":
+            text = t("status.wait_choose", name=seat_name(obs["king"]))
+        elif obs["phase"] == "announce":
+            text = t("status.wait_announce")
+        else:
+            text = t("status.wait", name=seat_name(tm))
+    elif obs["phase"] == "choose":
+        text = t("status.choose")
+    elif obs["phase"] == "announce":
+        text = t("status.announce")
+    elif is_trex(obs):
+        text = t("status.must_pass") if obs["legal"] == ["pass"] else t("status.your_trex")
+    else:
+        text = t("status.your_lead") if not obs["trick"] else t("status.your_card")
+    return f'<p class="status{" yours" if tm == 0 else ""}" role="status">{escape(text)}</p>'
+
+
+# ---------------------------------------------------------------- score sheet
+def score_sheet(obs: Obs, kings: list[int], current: bool = True) -> str:
+    """Like the paper sheet: a block per kingdom, a row per contract, a running total."""
+    contracts = obs["contracts"]
+    by_kingdom: dict[int, dict[str, list[int]]] = {}
+    for kingdom, _king, contract, scores in obs["history"]:
+        by_kingdom.setdefault(kingdom, {})[contract] = scores
+    head = "".join(f'<th scope="col">{escape(seat_name(s))}</th>' for s in range(4))
+    body = []
+    running = [0, 0, 0, 0]
+    for k in range(4):
+        played = by_kingdom.get(k, {})
+        body.append(f'<tr class="kingdom"><th colspan="5" scope="rowgroup">'
+                    f'{escape(t("sheet.kingdom", n=k + 1, name=seat_name(kings[k])))}</th></tr>')
+        for c in contracts:
+            sc = played.get(c)
+            now = current and not obs["is_over"] and obs["kingdom"] == k and obs["contract"] == c
+            cls = ' class="now"' if now else ""
+            cells = "".join(f"<td>{score_text(v) if sc else ''}</td>" for v in (sc or [0, 0, 0, 0]))
+            body.append(f'<tr{cls} data-kingdom="{k}" data-contract="{c}"><th scope="row">'
+                        f'{escape(t("contract.short." + c))}</th>{cells}</tr>')
+            if sc:
+                running = [a + b for a, b in zip(running, sc)]
+        if played:
+            body.append('<tr class="running"><th scope="row">' + escape(t("sheet.running")) + "</th>"
+                        + "".join(f"<td>{score_text(v)}</td>" for v in running) + "</tr>")
+    foot = ('<tr class="total"><th scope="row">' + escape(t("sheet.total")) + "</th>"
+            + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs["totals"]))
+            + "</tr>")
+    if obs["rules"].get("partnership"):
+        a = obs["totals"][0] + obs["totals"][2]
+        b = obs["totals"][1] + obs["totals"][3]
+        foot += (f'<tr class="teams"><th scope="row">{escape(t("sheet.teams"))}</th>'
+                 f'<td colspan="2">{escape(t("team.0"))}: {score_text(a)}</td>'
+                 f'<td colspan="2">{escape(t("team.1"))}: {score_text(b)}</td></tr>')
+    return (f'<table class="sheet"><caption>{escape(t("sheet.title"))}</caption>'
+            f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+            f"<tfoot>{foot}</tfoot></table>")
+
+
+# ---------------------------------------------------------------- overlays
+def overlay(kind: str, title: str, body: str, buttons: str) -> str:
+    return f"""
+<div class="overlay" data-overlay="{kind}">
+  <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dlg-title">
+    <h2 id="dlg-title">{escape(title)}</h2>
+    {body}
+    <div class="dialog-buttons">{buttons}</div>
+  </div>
+</div>"""
+
+
+def deal_summary(obs: Obs, result: dict, kings: list[int]) -> str:
+    """After each deal: what each seat took, the deal's scores and the totals."""
+    contract = result["contract"]
+    rows = []
+    for s in range(4):
+        took = ""
+        if contract == "trex":
+            if s in result["out_order"]:
+                took = t("summary.out", n=result["out_order"].index(s) + 1)
+        else:
+            n = sum(1 for _, _, w in result["tricks"] if w == s)
+            pen = [c for _, cards, w in result["tricks"] if w == s for c in cards
+                   if c == "KH" or c[0] == "Q" or c[1] == "D"]
+            if contract == "king-of-hearts":
+                pen = [c for c in pen if c == "KH"]
+            elif contract == "queens":
+                pen = [c for c in pen if c[0] == "Q"]
+            elif contract == "diamonds":
+                pen = [c for c in pen if c[1] == "D"]
+            elif contract == "collections":
+                pen = []
+            took = t("summary.tricks", n=n) + (" \u00b7 " + " ".join(card_symbol(c) for c in sort_hand(pen)) if pen else "")
+        rows.append(f'<tr data-seat="{s}"><th scope="row">{escape(seat_name(s))}</th><td>{escape(took)}</td>'
+                    f'<td class="num">{score_text(result["scores"][s])}</td>'
+                    f'<td class="num">{score_text(obs["totals"][s])}</td></tr>')
+    note = ""
+    if result.get("redealt_by") is not None:
+        note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(result["redealt_by"])))}</p>'
+    body = (f'<p>{escape(t("summary.king", name=seat_name(result["king"])))}</p>{note}'
+            f'<table class="summary"><thead><tr><th></th><th>{escape(t("summary.took"))}</th>'
+            f'<th>{escape(t("summary.score"))}</th><th>{escape(t("summary.total"))}</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+    label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
+    buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
+    return overlay("summary", t("summary.title", n=result["number"] + 1, contract=contract_name(contract)),
+                   body, buttons)
+
+
+def final_result(obs: Obs, kings: list[int]) -> str:
+    totals = obs["totals"]
+    partnership = obs["rules"].get("partnership")
+    if partnership:
+        teams = [totals[0] + totals[2], totals[1] + totals[3]]
+        best = max(teams)
+        names = [t(f"team.{i}") for i in range(2) if teams[i] == best]
+        you_win = teams[0] == best
+        order = sorted(range(2), key=lambda i: -teams[i])
+        ranking = "".join(f'<li data-team="{i}">{escape(t(f"team.{i}"))}: <strong>{score_text(teams[i])}</strong></li>' for i in order)
+    else:
+        best = max(totals)
+        names = [seat_name(s) for s in range(4) if totals[s] == best]
+        you_win = totals[0] == best
+        order = sorted(range(4), key=lambda s: -totals[s])
+        ranking = "".join(f'<li data-seat="{s}">{escape(seat_name(s))}: <strong>{score_text(totals[s])}</strong></li>' for s in order)
+    if you_win and len(names) == 1:
+        head = t("result.you_win")
+    elif len(names) == 1:
+        head = t("result.winner", name=names[0])
+    else:
+        head = t("result.winners", names=", ".join(names))
+    body = (f'<p class="winner" data-winner="{escape(",".join(names))}">{escape(head)}</p>'
+            f'<ol class="ranking">{ranking}</ol>'
+            f'<div class="sheet-wrap">{score_sheet(obs, kings, current=False)}</div>')
+    buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
+    return overlay("result", t("result.title"), body, buttons)
+
+
+def corrupt_save(why: str) -> str:
+    body = f'<p>{escape(t("save.corrupt.text", why=why))}</p>'
+    buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
+    return overlay("corrupt", t("save.corrupt.title"), body, buttons)
+
+
+def confirm_new_game() -> str:
+    buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
+               f'<button type="button" data-action="close">{escape(t("btn.cancel"))}</button>')
+    return overlay("confirm", t("confirm.new_game"), "", buttons)
+
+
+def sheet_overlay(obs: Obs, kings: list[int]) -> str:
+    buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
+    return overlay("sheet", t("sheet.title"), f'<div class="sheet-wrap">{score_sheet(obs, kings)}</div>', buttons)
+
+
+RULE_SELECTS = {
+    "direction": ("counterclockwise", "clockwise"),
+    "first_king": ("seven-of-hearts", "random-dealer"),
+    "kingdom_order": ("next", "right-then-across"),
+    "self_capture": ("plain", "jawaker"),
+}
+RULE_CHECKS = ("no_heart_lead", "forced_discard", "early_end", "swap_values", "doubling",
+               "redeal", "redeal_any_contract", "partnership", "complex")
+PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
+SPEED_NAMES = ("slow", "normal", "fast", "instant")
+
+
+def settings_overlay(form: dict, levels: list[str]) -> str:
+    """``form``: {"preset", "rules": {...}, "level", "speed"}."""
+    rules = form["rules"]
+
+    def sel(name: str, options, value, label_prefix: str, action: str = "") -> str:
+        opts = "".join(f'<option value="{o}"{" selected" if o == value else ""}>{escape(t(label_prefix + o))}</option>'
+                       for o in options)
+        act = f' data-change="{action}"' if action else ""
+        return f'<select name="{name}" id="set-{name}"{act}>{opts}</select>'
+
+    fields = [f'<label for="set-preset">{escape(t("settings.preset"))}</label>'
+              + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset")]
+    for name, options in RULE_SELECTS.items():
+        fields.append(f'<label for="set-{name}">{escape(t("opt." + name))}</label>'
+                      + sel(name, options, rules[name], f"opt.{name}."))
+    checks = "".join(
+        f'<label class="check"><input type="checkbox" name="{n}" id="set-{n}"{" checked" if rules[n] else ""}> '
+        f'{escape(t("opt." + n))}</label>' for n in RULE_CHECKS)
+    play = (f'<label for="set-level">{escape(t("settings.level"))}</label>'
+            + sel("level", levels, form["level"], "level.", "play")
+            + f'<label for="set-speed">{escape(t("settings.speed"))}</label>'
+            + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
+    body = f"""<form class="settings" id="settings-form" onsubmit="return false">
+<fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div></fieldset>
+<fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
+<div class="checks">{checks}</div></fieldset></form>"""
+    buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
+               f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
+    return overlay("settings", t("settings.title"), body, buttons)
+
+
+# ---------------------------------------------------------------- the page
+def table(obs: Obs, ui: dict) -> str:
+    kings = ui["kings"]
+    ov = ""
+    kind = ui.get("overlay")
+    if kind == "summary" and ui.get("result"):
+        ov = deal_summary(obs, ui["result"], kings)
+    elif kind == "result":
+        ov = final_result(obs, kings)
+    elif kind == "corrupt":
+        ov = corrupt_save(ui.get("corrupt_why", ""))
+    elif kind == "settings":
+        ov = settings_overlay(ui["form"], ui["levels"])
+    elif kind == "sheet":
+        ov = sheet_overlay(obs, kings)
+    elif kind == "confirm":
+        ov = confirm_new_game()
+    mode = "trex" if is_trex(obs) and obs["phase"] == "play" else "tricks"
+    return f"""{topbar(obs, ui)}
+<div class="main">
+  <div class="felt" data-mode="{mode}" data-phase="{obs["phase"]}">
+    {seat_panel(obs, 2, ui)}
+    {seat_panel(obs, 3, ui)}
+    {centre(obs, ui)}
+    {seat_panel(obs, 1, ui)}
+    <section class="you">
+      {seat_panel(obs, 0, ui)}
+      {status_line(obs, ui)}
+      {hand_view(obs, ui)}
+    </section>
+  </div>
+  <aside class="side">{score_sheet(obs, kings)}</aside>
+</div>
+{ov}"""
