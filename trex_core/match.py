@@ -166,7 +166,7 @@ class _State:
     __slots__ = (
         "deal_no", "attempt", "king", "used", "kh_barred", "hands", "dealt", "contract",
         "phase", "to_move", "answers", "doubled_by", "trick", "leader", "tricks", "taken",
-        "tricks_won", "lo", "hi", "passes", "turns", "out", "moves", "attempts", "results",
+        "tricks_won", "lo", "hi", "passes", "layout_plays", "turns", "out", "moves", "attempts", "results",
         "totals",
     )
 
@@ -191,6 +191,7 @@ class _State:
         self.lo = [-1, -1, -1, -1]  # Trex rows: lowest and highest rank laid, -1 unopened
         self.hi = [-1, -1, -1, -1]
         self.passes: list[tuple[int, int]] = []  # (turn, seat)
+        self.layout_plays: list[tuple[int, int]] = []  # Trex turns: (seat, card or -1 = pass)
         self.turns = 0
         self.out: list[int] = []
         self.moves: list[Move] = []
@@ -222,6 +223,7 @@ class _State:
         s.lo = self.lo.copy()
         s.hi = self.hi.copy()
         s.passes = self.passes.copy()
+        s.layout_plays = self.layout_plays.copy()
         s.turns = self.turns
         s.out = self.out.copy()
         s.moves = self.moves.copy()
@@ -676,8 +678,10 @@ class Match:
         s.turns += 1
         if move.kind == PASS:
             s.passes.append((s.turns - 1, seat))  # §6.5: a pass is public
+            s.layout_plays.append((seat, -1))
         else:
             c = move.card
+            s.layout_plays.append((seat, c))
             suit, rank = divmod(c, 13)
             s.hands[seat] &= ~(1 << c)
             if s.lo[suit] < 0:
@@ -749,6 +753,7 @@ class Match:
         s.lo = [-1, -1, -1, -1]
         s.hi = [-1, -1, -1, -1]
         s.passes = []
+        s.layout_plays = []
         s.turns = 0
         s.out = []
         self._begin_choice()

@@ -51,6 +51,8 @@ class Observation:
     """Trex rows by suit: ``(lowest rank, highest rank)`` or None (§6.1)."""
     passes: tuple[tuple[int, int], ...]
     """Trex passes as ``(turn, seat)`` (§6.5)."""
+    layout_plays: tuple[tuple[int, int], ...]
+    """Every Trex turn in order: ``(seat, card)``, the card -1 for a pass."""
     out_order: tuple[int, ...]
     shown_twos: tuple[Hand, Hand, Hand, Hand]
     """§8.2: each seat's 2s, laid face up after the first four Trex turns in partnership."""
@@ -105,6 +107,7 @@ class Observation:
             "tricks": [[ld, [card_text(c) for c in cs], w] for ld, cs, w in self.tricks],
             "layout": [list(r) if r else None for r in self.layout],
             "passes": [list(p) for p in self.passes],
+            "layout_plays": [[s, card_text(c) if c >= 0 else "pass"] for s, c in self.layout_plays],
             "out_order": list(self.out_order),
             "shown_twos": [cl(h) for h in self.shown_twos],
             "hand_sizes": list(self.hand_sizes),
@@ -157,6 +160,7 @@ def observe(m: Match, seat: int) -> Observation:
         tricks=tuple(s.tricks),
         layout=m.layout,
         passes=tuple(s.passes),
+        layout_plays=tuple(s.layout_plays),
         out_order=tuple(s.out),
         shown_twos=shown,
         hand_sizes=tuple(h.bit_count() for h in s.hands),  # type: ignore[arg-type]
