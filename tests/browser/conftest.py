@@ -126,6 +126,46 @@ class Table:
     def click(self, selector: str):
         self.page.locator(selector).first.click()
 
+    def act(self, selector: str, timeout: int = 60_000) -> dict:
+        """Click like a player, then wait until the page has re-rendered and waits
+        for the player again (bots done). Returns the new state."""
+        seq = self.page.evaluate("document.body.dataset.seq")
+        self.page.locator(selector).first.click()
+        self.page.wait_for_function(
+            "s => document.body.dataset.seq !== s && document.body.hasAttribute('data-waiting')",
+            arg=seq, timeout=timeout)
+        return self.state()
+
+    def step(self, double: bool = False) -> bool:
+        """One simple, legal player action by clicking; False when the match is over."""
+        st = self.wait_idle()
+        w = st["waiting"]
+        if w in ("result", "over"):
+            return False
+        if w == "summary":
+            self.act("[data-action=next-deal]")
+        elif w == "choose":
+            self.act(".contract-btn")
+        elif w == "announce":
+            sel = "[data-prompt=announce] [data-move^='double:']" if double else \
+                "[data-prompt=announce] [data-move=nodouble]"
+            if not self.page.locator(sel).count():
+                sel = "[data-prompt=announce] button"
+            self.act(sel)
+        elif w == "play":
+            self.act(".pass-btn" if st["legal"] == ["pass"] else ".hand .card.playable")
+        else:
+            raise AssertionError(f"unexpected waiting state {w!r}: {st}")
+        return True
+
+    def play_deal(self) -> dict:
+        """Play by clicks until the current deal's summary shows; returns that state."""
+        while True:
+            st = self.wait_idle()
+            if st["waiting"] in ("summary", "result", "over"):
+                return st
+            self.step()
+
     def set_local_storage(self, key: str, value: str):
         self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
 
@@ -172,3 +212,13 @@ def _guard_each_test(request):
     yield
     if "table" in request.fixturenames:
         request.getfixturevalue("table").guard.check()
+
+
+# -- seeds with known deals, found with the engine natively ------------------------------
+def find_seed(pred, limit: int = 20_000) -> int:
+    from trex_core import Match
+    for seed in range(1, limit):
+        m = Match.new(seed=seed)
+        if pred(seed, m):
+            return seed
+    raise AssertionError("no seed found")

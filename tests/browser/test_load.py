@@ -1,0 +1,54 @@
+"""Issue 4 §1, §3, §6: the site loads from a sub-path with nothing from outside,
+becomes playable, shows progress from the first paint and says so when a load fails."""
+from conftest import DESKTOP, PHONE, SUB_PATH
+
+
+def test_page_becomes_playable_from_a_sub_path(table):
+    assert SUB_PATH in table.page.url
+    st = table.wait_idle()
+    assert st["phase"] in ("choose", "announce", "play")
+    page = table.page
+    assert page.locator(".hand .card").count() == len(st["hand"])
+    for key in ("kingdom", "deal", "king", "contract", "turn"):
+        assert page.locator(f".counters [data-k={key}]").inner_text().strip()
+    assert page.locator("#loading").is_hidden()
+    # every card in the hand is a keyboard-focusable button
+    assert page.locator(".hand button.card").count() == len(st["hand"])
+
+
+def test_only_local_requests_and_the_app_budget(table):
+    urls = table.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert urls and all(u.startswith("http://127.0.0.1:") for u in urls)
+    assert any(u.endswith(".whl") for u in urls)
+
+
+def test_screenshots_desktop_and_phone(table):
+    page = table.page
+    page.set_viewport_size(DESKTOP)
+    table.screenshot("load-desktop")
+    page.set_viewport_size(PHONE)
+    table.page.wait_for_timeout(50)  # one frame for the media query; not a readiness wait
+    table.screenshot("load-phone")
+    # nothing sticks out sideways on a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size(DESKTOP)
+
+
+def test_progress_is_on_the_first_paint(new_table):
+    t = new_table()
+    t.goto("", wait=False)
+    t.page.wait_for_selector("#load-bar", state="visible")
+    assert "Loading" in t.page.locator("#load-text").inner_text() or \
+        "Python" in t.page.locator("#load-text").inner_text()
+    t.wait_ready()
+
+
+def test_a_failed_load_says_so(new_table):
+    t = new_table()
+    t.guard.allow_errors = True  # the 404s are the point of this test
+    t.context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    t.goto("", wait=False)
+    t.page.wait_for_selector("#load-error", state="visible", timeout=90_000)
+    assert "could not be loaded" in t.page.locator("#load-error").inner_text()
+    assert t.page.locator("#load-retry").is_visible()
+    t.screenshot("load-failed")

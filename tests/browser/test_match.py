@@ -1,0 +1,52 @@
+"""Issue 4 §6: a whole 20-deal match played through clicks to the final result."""
+import time
+
+from conftest import PHONE
+
+DEAL_TOTAL = {"king-of-hearts": -75, "queens": -100, "diamonds": -130,
+              "collections": -195, "trex": 500}
+
+
+def test_whole_match_through_clicks(new_table):
+    t = new_table()
+    t.goto("?speed=instant&seed=11")
+    start = time.monotonic()
+    summaries = 0
+    while True:
+        st = t.wait_idle()
+        if st["waiting"] == "summary":
+            summaries += 1
+            last = st["history"][-1]
+            # the deal summary shows the deal's scores (§7 totals per contract)
+            assert sum(last[3]) == DEAL_TOTAL[last[2]]
+            assert t.page.locator("[data-overlay=summary]").is_visible()
+            if summaries == 10:
+                t.screenshot("match-deal-summary")
+        if st["waiting"] == "result":
+            break
+        assert t.step(), st
+    st = t.state()
+    assert st["is_over"] and len(st["history"]) == 20 and summaries == 20
+    # §7: a kingdom and a match total exactly 0
+    assert sum(st["totals"]) == 0
+    for k in range(4):
+        assert sum(sum(h[3]) for h in st["history"] if h[0] == k) == 0
+        assert {h[2] for h in st["history"] if h[0] == k} == set(DEAL_TOTAL)
+    page = t.page
+    result = page.locator("[data-overlay=result]")
+    assert result.is_visible()
+    winner = page.locator(".winner").inner_text()
+    best = max(st["totals"])
+    assert ("You win" in winner) == (st["totals"][0] == best and st["totals"].count(best) == 1)
+    # the final sheet has all 20 deals filled in and the right totals
+    for seat, total in enumerate(st["totals"]):
+        cell = result.locator(f".sheet .total td[data-seat='{seat}']").inner_text()
+        assert cell.replace("\u2212", "-").replace("+", "") == str(total)
+    t.screenshot("match-final-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(50)
+    t.screenshot("match-final-phone")
+    print(f"20 deals through clicks in {time.monotonic() - start:.1f} s")
+    # a new game starts from the result
+    st = t.act("[data-action=new-game-now]")
+    assert not st["is_over"] and st["history"] == []
