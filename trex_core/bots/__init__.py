@@ -1,0 +1,68 @@
+"""Bots for Trex at four levels: ``random``, ``easy``, ``medium``, ``hard``.
+
+>>> import random
+>>> from trex_core import Match
+>>> from trex_core.bots import get_bot
+>>> m = Match.new(seed=3)
+>>> bot = get_bot("medium")
+>>> move = bot.choose(m.observation(m.to_move), random.Random(0))
+>>> move in m.legal_moves()
+True
+
+Every bot has ``choose(obs, rng) -> Move``: it sees one seat's observation only and draws
+randomness from ``rng`` only.  ``get_bot("hard", samples=40)`` fixes the hard level's work
+per decision (reproducible: tests and the arena use it); ``get_bot("hard", budget=0.1)``
+bounds it by time instead.  Options ``choice="random"`` and ``doubling="never"`` replace the
+king's choice or the doubling policy (for the arena's comparisons).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .players import Bot, EasyBot, MediumBot, RandomBot
+from .search import HardBot
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+_CLASSES: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
+
+
+def get_bot(name: str, **options: Any) -> Bot:
+    """The bot of a level.  ``name`` may carry options after a colon, as the arena's
+    command line writes them: ``"hard:samples=24"``, ``"medium:choice=random"``."""
+    level, _, rest = name.partition(":")
+    for item in filter(None, rest.split(",")):
+        k, _, v = item.partition("=")
+        options[k.strip()] = _value(v.strip())
+    try:
+        cls = _CLASSES[level.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown bot {level!r}; levels are {', '.join(LEVELS)}") from None
+    kwargs: dict[str, Any] = {}
+    if "choice" in options:
+        kwargs["choice_policy"] = options.pop("choice")
+    if "doubling" in options:
+        kwargs["doubling_policy"] = options.pop("doubling")
+    if cls is HardBot:
+        kwargs.update(options)
+    elif options:
+        raise ValueError(f"unknown option(s) for {level}: {', '.join(options)}")
+    return cls(**kwargs)
+
+
+def _value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "get_bot"]

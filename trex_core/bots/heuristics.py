@@ -1,0 +1,292 @@
+"""Per-contract play heuristics on bitmasks: the medium level's card play and the playout
+policy of the hard level's search.
+
+Each policy reads only its own seat's hand and what is public in the position (cards
+played, the trick, known voids, revealed doubles), so the same function serves a bot
+looking at its observation and a playout on a sampled deal (:mod:`trex_core.fast`).
+
+Trick contracts (§3, §9) are all "do not take it" games: duck under the winning card, and
+when void dump the most dangerous card (the penalty cards first, then high cards that would
+win a later trick); lead where someone else must win, and lead low into a suit whose penalty
+card is still out to flush it.  Trex (§6): hold cards that block other players' cards, play
+the ones that free your own.
+"""
+
+from __future__ import annotations
+
+from ..cards import FULL_DECK, JACK
+from ..fast import PR, TrexState, TrickRules, TrickState
+from ..scoring import DOUBLE_VALUES
+
+FULL_SUIT = 8191
+LOWER = tuple((1 << (c % 13)) - 1 for c in range(52))
+"""Within-suit pattern of the ranks below a card's rank."""
+HIGHER = tuple(FULL_SUIT ^ ((1 << (c % 13 + 1)) - 1) for c in range(52))
+SUIT_BASE = tuple(13 * (c // 13) for c in range(52))
+
+
+def _top(pattern: int) -> int:
+    return pattern.bit_length() - 1
+
+
+def _bottom(pattern: int) -> int:
+    return (pattern & -pattern).bit_length() - 1
+
+
+# -- trick contracts ---------------------------------------------------------------------
+
+
+def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
+    """The medium policy's card among ``legal`` (two or more cards)."""
+    hand = st.hands[seat]
+    trick = st.trick
+    others = FULL_DECK & ~(st.played | hand)
+    if not trick:
+        return _lead(seat, legal, others, st, tr)
+    led = trick[0] // 13
+    base = 13 * led
+    mine = legal >> base & FULL_SUIT
+    # who is winning so far, and with what
+    top = trick[0]
+    pos = 0
+    for i in range(1, len(trick)):
+        t = trick[i]
+        if t > top and t // 13 == led:
+            top = t
+            pos = i
+    n_after = 3 - len(trick)
+    if mine:
+        return _follow(seat, hand, mine, base, top, n_after, others, st, tr)
+    winner = st.leader
+    nxt = tr.nxt
+    for _ in range(pos):
+        winner = nxt[winner]
+    return _discard(seat, hand, legal, others, st, tr, winner, top, n_after)
+
+
+def _follow(
+    seat: int, hand: int, mine: int, base: int, top: int, n_after: int, others: int,
+    st: TrickState, tr: TrickRules,
+) -> int:
+    value = tr.value
+    top_r = top - base
+    below = mine & ((1 << top_r) - 1)
+    if below:
+        # Duck under the winning card; if a penalty card can go under it, let it go now.
+        best = -1
+        best_v = 0
+        for r in PR[below]:
+            v = value[base + r]
+            if v > best_v:
+                best_v = v
+                best = base + r
+        if best >= 0:
+            return best
+        return base + _top(below)
+    # Every card I hold beats the trick so far.
+    oth = others >> base & FULL_SUIT
+    lowest = _bottom(mine)
+    # Voids of the players still to play decide whether anyone can overtake.
+    can_overtake = False
+    if n_after:
+        s = seat
+        nxt = tr.nxt
+        suitbit = 1 << (base // 13)
+        for _ in range(n_after):
+            s = nxt[s]
+            if not st.voids[s] & suitbit:
+                can_overtake = True
+                break
+    if n_after and can_overtake and oth >> (lowest + 1):
+        # Someone after me may still go higher: play low and hope, keeping penalty cards.
+        best = -1
+        key = None
+        for r in PR[mine]:
+            k = (value[base + r], r)
+            if key is None or k < key:
+                key = k
+                best = base + r
+        return best
+    # I take this trick: get rid of my highest card that is not a penalty.
+    best = -1
+    key = None
+    for r in PR[mine]:
+        k = (value[base + r], -r)
+        if key is None or k < key:
+            key = k
+            best = base + r
+    return best
+
+
+def _discard(
+    seat: int, hand: int, legal: int, others: int, st: TrickState, tr: TrickRules, winner: int,
+    top: int, n_after: int,
+) -> int:
+    value = tr.value
+    doubled = st.doubled
+    partner_takes = tr.partnership and winner == (seat + 2) % 4 and (
+        n_after == 0 or not (others >> (top + 1) & (FULL_SUIT >> (top % 13 + 1)))
+    )
+    best = -1
+    best_d = -1e9
+    for base in (0, 13, 26, 39):
+        mine = legal >> base & FULL_SUIT
+        if not mine:
+            continue
+        oth = others >> base & FULL_SUIT
+        n_mine = (hand >> base & FULL_SUIT).bit_count()
+        # penalty cards of others in this suit that a high card of mine could catch later
+        for r in PR[mine]:
+            c = base + r
+            v = value[c]
+            lower_oth = (oth & ((1 << r) - 1)).bit_count()
+            higher_oth = (oth >> (r + 1)).bit_count()
+            d = 0.0
+            if v:
+                d += 100.0 * v
+                if doubled:
+                    dd = doubled.get(c)
+                    if dd == seat:
+                        d += 100.0 * DOUBLE_VALUES[c]
+                    elif dd is not None:
+                        d += 50.0 * DOUBLE_VALUES[c]
+                if partner_takes:
+                    d = -d
+            if lower_oth:
+                # A card that would win when the suit is led: worse the fewer cards above it.
+                d += 30.0 * lower_oth / (lower_oth + 2.0 * higher_oth + 1.0) + r
+                catch = 0
+                for rr in PR[oth & ((1 << r) - 1) & (tr.penalty >> base)]:
+                    catch += value[base + rr]
+                d += 1.5 * catch
+            d += 4.0 / n_mine  # shortening a short suit makes a void for later discards
+            if d > best_d:
+                best_d = d
+                best = c
+    return best
+
+
+def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> int:
+    """``hand`` is the legal leads (all the hand unless §3.2 bars hearts)."""
+    value = tr.value
+    penalty = tr.penalty
+    voids = st.voids
+    # Penalty still out in other hands, and opponents' voids (they can dump on my trick).
+    pen_out = 0
+    for c in _cards(others & penalty):
+        pen_out += value[c]
+    best = -1
+    best_r = 1e9
+    for s in range(4):
+        base = 13 * s
+        mine = hand >> base & FULL_SUIT
+        if not mine:
+            continue
+        oth = others >> base & FULL_SUIT
+        suitbit = 1 << s
+        void_others = sum(1 for o in range(4) if o != seat and voids[o] & suitbit)
+        my_pen = mine & (penalty >> base)
+        oth_pen = oth & (penalty >> base)
+        for r in (_bottom(mine), _top(mine)):
+            c = base + r
+            lower = (oth & ((1 << r) - 1)).bit_count()
+            higher = (oth >> (r + 1)).bit_count()
+            if not oth:
+                p_win = 1.0
+            elif not lower:
+                p_win = 0.0
+            elif not higher:
+                p_win = 1.0
+            else:
+                p_win = (lower / (lower + higher)) ** 2
+            # what the trick would cost its winner
+            cost: float = tr.trick_cost + value[c]
+            if oth_pen:
+                n_oth = oth.bit_count()
+                for rr in PR[oth_pen]:
+                    cost += value[base + rr] * min(1.0, 3.0 / n_oth) * (1.0 if rr < r else 0.3)
+            cost += pen_out * 0.25 * void_others
+            risk = p_win * cost
+            if value[c] and p_win < 1.0:
+                risk -= 0.3 * value[c] * (1.0 - p_win)  # leading a penalty card someone else must take
+            if my_pen and not value[c]:
+                # Leading the suit of my own penalty card strips the others of the cards
+                # that would have to beat it.
+                risk += 0.15 * sum(value[base + rr] for rr in PR[my_pen]) * (1.0 + (mine.bit_count() <= 2))
+            if oth_pen and not my_pen and p_win == 0.0:
+                # a low lead flushes a penalty card (§3.4's K♥, the queens)
+                top_pen = _top(oth_pen)
+                if r < top_pen and not (mine >> (top_pen + 1)):
+                    risk -= 0.1 * value[base + top_pen]
+            risk += 0.05 * r  # prefer the lower card at equal risk
+            if risk < best_r:
+                best_r = risk
+                best = c
+    return best
+
+
+def _cards(mask: int) -> list[int]:
+    out: list[int] = []
+    for base in (0, 13, 26, 39):
+        p = mask >> base & FULL_SUIT
+        if p:
+            out.extend([base + r for r in PR[p]])
+    return out
+
+
+# -- Trex (§6) ---------------------------------------------------------------------------
+
+# Weights of the layout heuristic: my cards a play frees, others' cards it frees.
+TREX_MINE = 1.0
+TREX_OTHERS = 1.3
+TREX_NEXT_MINE = 1.5
+TREX_NEXT_OTHERS = 1.0
+TREX_END = -0.5
+
+
+def trex_card(seat: int, st: TrexState, legal: int) -> int:
+    """The medium policy's layout card (two or more legal cards)."""
+    hand = st.hands[seat]
+    others = FULL_DECK & ~(st.laid | hand)
+    best = -1
+    best_v = -1e9
+    for c in _cards(legal):
+        v = trex_value(c, hand, others)
+        if v > best_v:
+            best_v = v
+            best = c
+    return best
+
+
+def trex_value(c: int, hand: int, others: int) -> float:
+    """How good laying ``c`` is: it frees my cards beyond it (good) and the other players'
+    (bad, worst for the card right next to it); an end card frees nobody."""
+    base = SUIT_BASE[c]
+    r = c - base
+    mine = hand >> base & FULL_SUIT
+    oth = others >> base & FULL_SUIT
+    dirs: tuple[int, ...]
+    nexts: tuple[int, ...]
+    if r == JACK:
+        dirs = ((1 << JACK) - 1, FULL_SUIT ^ ((1 << (JACK + 1)) - 1))
+        nexts = (JACK - 1, JACK + 1)
+    elif r < JACK:
+        dirs = ((1 << r) - 1,)
+        nexts = (r - 1,)
+    else:
+        dirs = (FULL_SUIT ^ ((1 << (r + 1)) - 1),)
+        nexts = (r + 1,)
+    v = 0.0
+    for d, n in zip(dirs, nexts, strict=True):
+        if not d:
+            v += TREX_END
+            continue
+        v += TREX_MINE * (mine & d).bit_count() - TREX_OTHERS * (oth & d).bit_count()
+        if mine >> n & 1:
+            v += TREX_NEXT_MINE
+        elif oth >> n & 1:
+            v -= TREX_NEXT_OTHERS
+    return v
+
+
+__all__ = ["trex_card", "trex_value", "trick_card"]

@@ -1,0 +1,204 @@
+"""The hard level: determinized sampling search (PIMC).
+
+For a card decision the bot samples the hidden hands consistently with everything its seat
+knows (:mod:`.knowledge`: voids, Trex passes, revealed doubles, cards seen, shown 2s), plays
+each candidate card in each sampled deal, finishes the deal with the medium policy for all
+four seats on the fast path (:mod:`trex_core.fast`) and keeps the card with the best average
+score for itself (for its team in partnership, §8.1).  Every candidate is tried on the same
+samples, so the comparison is paired.
+
+Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
+machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
+``min_samples``).  Equivalent cards (adjacent in a suit once the cards between are played,
+of equal penalty) are searched once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import FULL_DECK
+from ..fast import (
+    TrickRules,
+    play_trex,
+    play_tricks,
+    step_trex,
+    step_trick,
+    trex_scores,
+)
+from ..moves import CARD_MOVES, NO_DOUBLE, REDEAL_MOVE, Move, double_move
+from ..observation import Observation
+from . import doubling
+from .heuristics import trex_card, trick_card
+from .knowledge import knowledge, sample_hands, trex_state, trick_state
+from .players import Bot
+
+FULL_SUIT = 8191
+
+
+def distinct_cards(legal: int, hand: int, played: int, value: tuple[int, ...] | None) -> list[int]:
+    """One card of each run of equivalent cards: same suit, every rank between them mine or
+    already played, and (in a trick contract) the same penalty value."""
+    out: list[int] = []
+    gone = hand | played
+    prev = -2
+    for c in range(52):
+        if not legal >> c & 1:
+            continue
+        if (
+            value is not None
+            and prev >= 0
+            and prev // 13 == c // 13
+            and value[prev] == value[c]
+            and all(gone >> x & 1 for x in range(prev + 1, c))
+        ):
+            prev = c  # equivalent to the previous one: keep the higher as the representative
+            out[-1] = c
+            continue
+        out.append(c)
+        prev = c
+    return out
+
+
+class HardBot(Bot):
+    name = "hard"
+
+    def __init__(
+        self,
+        choice_policy: str = "model",
+        doubling_policy: str = "search",
+        samples: int | None = None,
+        budget: float = 0.1,
+        min_samples: int = 6,
+        max_samples: int = 400,
+    ) -> None:
+        super().__init__(choice_policy, doubling_policy)
+        self.samples = samples
+        self.budget = budget
+        self.min_samples = min_samples
+        self.max_samples = max_samples
+
+    def __repr__(self) -> str:
+        work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
+        return f"HardBot({work})"
+
+    # -- the work loop ----------------------------------------------------------------
+
+    def _rounds(self) -> tuple[int, float | None]:
+        if self.samples is not None:
+            return self.samples, None
+        return self.max_samples, time.perf_counter() + self.budget
+
+    def _utility(self, scores: list[int], seat: int, partnership: bool) -> int:
+        if partnership:
+            return scores[seat] + scores[(seat + 2) % 4]
+        return scores[seat]
+
+    # -- card play ----------------------------------------------------------------------
+
+    def trick_move(self, obs: Observation, rng: random.Random) -> Move:
+        contract = obs.contract
+        assert contract is not None
+        tr = TrickRules.of(contract, obs.rules)
+        legal = 0
+        for m in obs.legal:
+            legal |= 1 << m.card
+        cands = distinct_cards(legal, obs.hand, obs.played, tr.value)
+        if len(cands) == 1:
+            return CARD_MOVES[cands[0]]
+        kn = knowledge(obs)
+        seat = obs.seat
+        part = obs.rules.partnership
+        totals = [0] * len(cands)
+        rounds, deadline = self._rounds()
+        rules = obs.rules
+        for i in range(rounds):
+            hands = sample_hands(kn, rng)
+            base = trick_state(obs, hands)
+            for j, c in enumerate(cands):
+                st = base.copy()
+                if not step_trick(st, tr, c):
+                    play_tricks(st, tr, trick_card, rules)
+                totals[j] += self._utility(st.scores, seat, part)
+            if deadline is not None and i + 1 >= self.min_samples and time.perf_counter() > deadline:
+                break
+        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
+        return CARD_MOVES[cands[best]]
+
+    def trex_move(self, obs: Observation, rng: random.Random) -> Move:
+        legal = 0
+        for m in obs.legal:
+            if m.kind == "card":
+                legal |= 1 << m.card
+        cands = [c for c in range(52) if legal >> c & 1]
+        if len(cands) <= 1:
+            return obs.legal[0]
+        kn = knowledge(obs)
+        seat = obs.seat
+        part = obs.rules.partnership
+        nxt = tuple(obs.rules.next_seat(s) for s in range(4))
+        totals = [0] * len(cands)
+        rounds, deadline = self._rounds()
+        for i in range(rounds):
+            hands = sample_hands(kn, rng)
+            base = trex_state(obs, hands)
+            for j, c in enumerate(cands):
+                st = base.copy()
+                if step_trex(st, nxt, c):
+                    scores = trex_scores(st.out, st.hands)
+                else:
+                    scores = play_trex(st, nxt, trex_card)
+                totals[j] += self._utility(scores, seat, part)
+            if deadline is not None and i + 1 >= self.min_samples and time.perf_counter() > deadline:
+                break
+        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
+        return CARD_MOVES[cands[best]]
+
+    # -- announcements -------------------------------------------------------------------
+
+    def announce(self, obs: Observation, rng: random.Random) -> Move:
+        if self.doubling_policy != "search":
+            return super().announce(obs, rng)
+        if REDEAL_MOVE in obs.legal:
+            return REDEAL_MOVE
+        cards = doubling.doublable(obs)
+        if not cards:
+            return NO_DOUBLE
+        chosen = self.search_doubles(obs, cards, rng)
+        return double_move(chosen) if chosen else NO_DOUBLE
+
+    def search_doubles(self, obs: Observation, cards: int, rng: random.Random) -> int:
+        """Double each doublable card whose doubling raises the simulated score: sample the
+        other hands, play the deal out with and without the double under the active §4.4
+        rule, and compare."""
+        contract = obs.contract
+        assert contract is not None
+        tr = TrickRules.of(contract, obs.rules)
+        kn = knowledge(obs)
+        seat = obs.seat
+        part = obs.rules.partnership
+        singles = [c for c in range(52) if cards >> c & 1]
+        gain = [0] * len(singles)
+        n = self.samples if self.samples is not None else 24
+        state_rng = random.Random(rng.random())
+        for _ in range(max(8, n)):
+            hands = sample_hands(kn, state_rng)
+            base = trick_state(obs, hands)
+            base.leader = obs.king
+            plain = base.copy()
+            play_tricks(plain, tr, trick_card, obs.rules)
+            u0 = self._utility(plain.scores, seat, part)
+            for j, c in enumerate(singles):
+                st = base.copy()
+                st.doubled = {c: seat}
+                play_tricks(st, tr, trick_card, obs.rules)
+                gain[j] += self._utility(st.scores, seat, part) - u0
+        out = 0
+        for j, c in enumerate(singles):
+            if gain[j] > 0:
+                out |= 1 << c
+        return out & FULL_DECK
+
+
+__all__ = ["HardBot", "distinct_cards"]

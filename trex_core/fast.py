@@ -1,0 +1,513 @@
+"""The fast internal path: one deal simulated on plain ints, for the bots' playouts and the bench.
+
+A card is an int 0..51 and a hand a 52-bit int, as in :mod:`trex_core.cards`.  Nothing here
+checks legality or builds observations: :class:`~trex_core.match.Match` is the authority on
+the rules; this module repeats just enough of them (follow suit §3.1, early end §3.4, the
+scores of §3.5/§4.3/§4.4/§9.2, the layout of §6) to finish a deal from any position many
+thousand times a second.  ``tests/test_fast.py`` checks it against ``Match`` move for move.
+
+Two kinds of position:
+
+* :class:`TrickState` — a trick contract (King of Hearts, Queens, Diamonds, Collections,
+  Complex) from any point: hands, the trick so far, the scores so far.
+* :class:`TrexState` — the layout (§6) from any point: hands, the laid cards, who is out.
+
+``play_tricks`` / ``play_trex`` finish a position with a *policy* (a plain function of one
+seat's hand and the public cards, see :mod:`trex_core.bots.heuristics`), and return the
+final scores.  ``random_deal`` and ``bench_random_deals`` play uniformly random legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import _PATTERN_RANKS, DIAMONDS, FULL_DECK, JACK, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK
+from .rules import JAWAKER, Contract, Rules
+from .scoring import DOUBLE_VALUES, card_values, trick_value
+
+FULL_SUIT = 8191
+PR = _PATTERN_RANKS
+SUIT_OF = tuple(c // 13 for c in range(52))
+BIT = tuple(1 << c for c in range(52))
+
+
+def cards_list(mask: int) -> list[int]:
+    """The cards of a mask, low to high (a local copy of ``cards.cards_of`` for speed)."""
+    out: list[int] = []
+    for base in (0, 13, 26, 39):
+        p = mask >> base & FULL_SUIT
+        if p:
+            out.extend([base + r for r in PR[p]])
+    return out
+
+
+# -- trick contracts ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """What a playout needs to know about a trick contract under given rules."""
+
+    contract: Contract
+    value: tuple[int, ...]
+    """Penalty of each of the 52 cards when taken (§3.5, §9.2), as a positive number."""
+    trick_cost: int
+    """Penalty per trick taken (Collections, Complex)."""
+    penalty: int
+    """The mask of penalty cards; the deal ends early when all are taken (§3.4)."""
+    early_end: bool
+    nxt: tuple[int, int, int, int]
+    """``nxt[seat]`` is the next seat to play (§1.3)."""
+    jawaker: bool
+    """§4.4 option: a doubler taking his own card pays double and the leader gets the extra."""
+    partnership: bool
+
+    @staticmethod
+    def of(contract: Contract, rules: Rules) -> TrickRules:
+        return _trick_rules_cached(contract, rules)
+
+
+_TR_CACHE: dict[tuple[Contract, Rules], TrickRules] = {}
+
+
+def _trick_rules_cached(contract: Contract, rules: Rules) -> TrickRules:
+    key = (contract, rules)
+    tr = _TR_CACHE.get(key)
+    if tr is None:
+        values = card_values(contract, rules)
+        value = tuple(values.get(c, 0) for c in range(52))
+        penalty = 0
+        for c, v in values.items():
+            if v:
+                penalty |= 1 << c
+        early = rules.early_end and contract not in (Contract.COLLECTIONS, Contract.COMPLEX)
+        tr = TrickRules(
+            contract=contract,
+            value=value,
+            trick_cost=trick_value(contract, rules),
+            penalty=penalty,
+            early_end=early,
+            nxt=tuple(rules.next_seat(s) for s in range(4)),  # type: ignore[arg-type]
+            jawaker=rules.self_capture == JAWAKER,
+            partnership=rules.partnership,
+        )
+        _TR_CACHE[key] = tr
+    return tr
+
+
+@dataclass
+class TrickState:
+    """A trick-contract position.  ``trick`` holds the cards of the unfinished trick in play
+    order from ``leader``; ``played`` every card out of the hands (this trick's included);
+    ``voids[seat]`` a 4-bit mask of suits the seat is known not to hold."""
+
+    hands: list[int]
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    played: int = 0
+    tricks_done: int = 0
+    doubled: dict[int, int] = field(default_factory=dict)
+    voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    def copy(self) -> TrickState:
+        return TrickState(
+            self.hands.copy(), self.leader, self.trick.copy(), self.scores.copy(), self.played,
+            self.tricks_done, self.doubled, self.voids.copy(),
+        )
+
+    def to_move(self, tr: TrickRules) -> int:
+        s = self.leader
+        for _ in range(len(self.trick)):
+            s = tr.nxt[s]
+        return s
+
+
+TrickPolicy = Callable[[int, TrickState, TrickRules, int], int]
+"""``policy(seat, state, rules, legal) -> card``: called only when the seat has two or more
+legal cards.  A policy must read only ``state.hands[seat]`` and public parts of the state."""
+
+
+def legal_trick_cards(hand: int, trick: Sequence[int]) -> int:
+    """§3.1 follow suit (the §3.2/§3.3 options are checked by the caller)."""
+    if trick:
+        follow = hand & SUIT_MASK[trick[0] // 13]
+        if follow:
+            return follow
+    return hand
+
+
+def score_trick(
+    scores: list[int], trick: Sequence[int], leader: int, winner: int, tr: TrickRules,
+    doubled: dict[int, int],
+) -> None:
+    """Add one trick's penalties to ``scores`` (§3.5, §4.3, §4.4, §9.2)."""
+    value = tr.value
+    cost = tr.trick_cost
+    for c in trick:
+        v = value[c]
+        if v:
+            cost += v
+            if doubled:
+                d = doubled.get(c)
+                if d is not None:
+                    extra = DOUBLE_VALUES[c]
+                    if d != winner:
+                        cost += extra
+                        scores[d] += extra
+                    elif tr.jawaker:
+                        cost += extra
+                        scores[leader] += extra
+    scores[winner] -= cost
+
+
+def trick_winner(trick: Sequence[int], leader: int, nxt: Sequence[int]) -> int:
+    led = trick[0] // 13
+    best = 0
+    top = trick[0]
+    for i in (1, 2, 3):
+        t = trick[i]
+        if t > top and t // 13 == led:
+            top = t
+            best = i
+    w = leader
+    for _ in range(best):
+        w = nxt[w]
+    return w
+
+
+def play_tricks(st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rules | None = None) -> list[int]:
+    """Finish the deal in place with ``policy`` for every seat; return the final scores.
+
+    ``rules`` is needed only for the §3.2 (no heart lead) and §3.3 (forced discard) options."""
+    nxt = tr.nxt
+    no_heart_lead = bool(rules and rules.no_heart_lead and tr.contract is Contract.KING_OF_HEARTS)
+    forced = 0
+    if rules and rules.forced_discard:
+        ct = tr.contract
+        forced = (
+            1 << KING_OF_HEARTS if ct is Contract.KING_OF_HEARTS
+            else QUEENS_MASK if ct is Contract.QUEENS
+            else SUIT_MASK[DIAMONDS] if ct is Contract.DIAMONDS else 0
+        )
+    hands = st.hands
+    trick = st.trick
+    seat = st.to_move(tr)
+    early = tr.early_end
+    pen = tr.penalty
+    if early and pen & st.played == pen and not trick:
+        return st.scores
+    while st.tricks_done < 13:
+        while len(trick) < 4:
+            hand = hands[seat]
+            if trick:
+                led = trick[0] // 13
+                legal = hand & SUIT_MASK[led]
+                if not legal:
+                    st.voids[seat] |= 1 << led
+                    legal = hand
+                    if forced and hand & forced:
+                        legal = hand & forced
+            else:
+                legal = hand
+                if no_heart_lead and hand & ~SUIT_MASK[1]:
+                    legal = hand & ~SUIT_MASK[1]
+            c = policy(seat, st, tr, legal) if legal & (legal - 1) else legal.bit_length() - 1
+            b = 1 << c
+            hands[seat] = hand ^ b
+            st.played |= b
+            trick.append(c)
+            seat = nxt[seat]
+        winner = trick_winner(trick, st.leader, nxt)
+        score_trick(st.scores, trick, st.leader, winner, tr, st.doubled)
+        st.tricks_done += 1
+        st.leader = seat = winner
+        trick.clear()
+        if early and pen & st.played == pen:
+            break
+    return st.scores
+
+
+def step_trick(st: TrickState, tr: TrickRules, c: int) -> bool:
+    """Play card ``c`` for the seat to move (it must be legal); finish the trick if it is
+    the fourth card.  Returns True when the deal is over (13 tricks or §3.4)."""
+    seat = st.to_move(tr)
+    b = 1 << c
+    hand = st.hands[seat]
+    if st.trick and c // 13 != st.trick[0] // 13:
+        st.voids[seat] |= 1 << (st.trick[0] // 13)
+    st.hands[seat] = hand & ~b
+    st.played |= b
+    st.trick.append(c)
+    if len(st.trick) < 4:
+        return False
+    winner = trick_winner(st.trick, st.leader, tr.nxt)
+    score_trick(st.scores, st.trick, st.leader, winner, tr, st.doubled)
+    st.tricks_done += 1
+    st.leader = winner
+    st.trick.clear()
+    return st.tricks_done == 13 or (tr.early_end and tr.penalty & st.played == tr.penalty)
+
+
+def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callable[[], float]) -> int:
+    """Uniformly random legal play of a whole trick deal; returns the number of cards played.
+    (Scores are computed as in ``play_tricks``; kept separate and flat for the bench.)"""
+    nxt = tr.nxt
+    value = tr.value
+    trick_cost = tr.trick_cost
+    pen = tr.penalty if tr.early_end else -1
+    pr = PR
+    cards = cards_list
+    scores = [0, 0, 0, 0]
+    played = 0
+    leader = king
+    n = 0
+    for _ in range(13):
+        # lead
+        hand = hands[leader]
+        cl = cards(hand)
+        c = cl[int(rand() * len(cl))]
+        hands[leader] = hand ^ (1 << c)
+        base = c - c % 13
+        top = c
+        winner = leader
+        cost = value[c]
+        tmask = 1 << c
+        seat = nxt[leader]
+        for _ in (1, 2, 3):
+            hand = hands[seat]
+            p = hand >> base & 8191
+            if p:
+                rs = pr[p]
+                c = base + rs[int(rand() * len(rs))]
+                if c > top:
+                    top = c
+                    winner = seat
+            else:
+                cl = cards(hand)
+                c = cl[int(rand() * len(cl))]
+            hands[seat] = hand ^ (1 << c)
+            cost += value[c]
+            tmask |= 1 << c
+            seat = nxt[seat]
+        scores[winner] -= cost + trick_cost
+        played |= tmask
+        n += 4
+        leader = winner
+        if pen & played == pen:
+            break
+    return n
+
+
+# -- Trex (§6) ---------------------------------------------------------------------------
+
+JACKS_MASK = sum(1 << (13 * s + JACK) for s in range(4))
+
+
+def trex_playable(laid: int) -> int:
+    """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
+    row's jack and the next card up and down each open row."""
+    m = 0
+    for base in (0, 13, 26, 39):
+        row = laid >> base & FULL_SUIT
+        if not row:
+            m |= 1 << (base + JACK)
+            continue
+        lo = (row & -row).bit_length() - 1
+        hi = row.bit_length() - 1
+        if lo > 0:
+            m |= 1 << (base + lo - 1)
+        if hi < 12:
+            m |= 1 << (base + hi + 1)
+    return m
+
+
+def _after_lay(playable: int, c: int) -> int:
+    """The playable mask after card ``c`` (itself playable) is laid."""
+    playable ^= 1 << c
+    r = c % 13
+    if r == JACK:
+        return playable | 1 << (c - 1) | 1 << (c + 1)
+    if r < JACK:
+        return playable | 1 << (c - 1) if r else playable
+    return playable | 1 << (c + 1) if r < 12 else playable
+
+
+@dataclass
+class TrexState:
+    """A layout position (§6).  ``laid`` is the mask of cards on the table, ``out`` the seats
+    out so far in order, ``to_move`` the seat whose turn it is, ``turns`` the number of turns
+    taken (passes count, §8.2), ``passed[seat]`` cards the seat is known not to hold."""
+
+    hands: list[int]
+    to_move: int
+    laid: int = 0
+    out: list[int] = field(default_factory=list)
+    turns: int = 0
+    passed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    def copy(self) -> TrexState:
+        return TrexState(
+            self.hands.copy(), self.to_move, self.laid, self.out.copy(), self.turns, self.passed.copy()
+        )
+
+
+TrexPolicy = Callable[[int, TrexState, int], int]
+"""``policy(seat, state, legal) -> card`` for two or more legal cards."""
+
+TREX_PLACES = (200, 150, 100, 50)
+
+
+def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy) -> list[int]:
+    """Finish the layout in place with ``policy``; return the final scores (§6.3)."""
+    hands = st.hands
+    playable = trex_playable(st.laid)
+    seat = st.to_move
+    out = st.out
+    while len(out) < 3:
+        hand = hands[seat]
+        legal = hand & playable
+        st.turns += 1
+        if legal:
+            if legal & (legal - 1):
+                st.to_move = seat
+                c = policy(seat, st, legal)
+            else:
+                c = legal.bit_length() - 1
+            hand ^= 1 << c
+            hands[seat] = hand
+            st.laid |= 1 << c
+            playable = _after_lay(playable, c)
+            if not hand:
+                out.append(seat)
+        else:
+            st.passed[seat] |= playable  # §6.5
+        seat = nxt[seat]
+        while not hands[seat]:
+            seat = nxt[seat]
+    st.to_move = seat
+    return trex_scores(out, hands)
+
+
+def step_trex(st: TrexState, nxt: Sequence[int], c: int) -> bool:
+    """Lay card ``c`` (or pass if ``c`` < 0) for ``st.to_move``; True when the deal is over."""
+    seat = st.to_move
+    st.turns += 1
+    if c < 0:
+        st.passed[seat] |= trex_playable(st.laid)
+    else:
+        st.hands[seat] &= ~(1 << c)
+        st.laid |= 1 << c
+        if not st.hands[seat]:
+            st.out.append(seat)
+            if len(st.out) == 3:
+                return True
+    s = nxt[seat]
+    while not st.hands[s]:
+        s = nxt[s]
+    st.to_move = s
+    return False
+
+
+def trex_scores(out: list[int], hands: Sequence[int]) -> list[int]:
+    order = list(out)
+    if len(order) == 3:
+        order.append(next(i for i in range(4) if hands[i]))
+    scores = [0, 0, 0, 0]
+    for place, seat in enumerate(order):
+        scores[seat] = TREX_PLACES[place]
+    return scores
+
+
+def _random_trex_deal(hands: list[int], king: int, nxt: Sequence[int], rand: Callable[[], float]) -> int:
+    """Uniformly random legal play of a layout; returns the number of turns (passes count)."""
+    playable = JACKS_MASK
+    seat = king
+    outs = 0
+    n = 0
+    while outs < 3:
+        hand = hands[seat]
+        legal = hand & playable
+        n += 1
+        if legal:
+            k = legal.bit_count()
+            if k > 1:
+                i = int(rand() * k)
+                while i:
+                    legal &= legal - 1
+                    i -= 1
+            c = (legal & -legal).bit_length() - 1
+            hand ^= 1 << c
+            hands[seat] = hand
+            playable ^= 1 << c
+            r = c % 13
+            if r == 9:
+                playable |= 5 << (c - 1)
+            elif r < 9:
+                if r:
+                    playable |= 1 << (c - 1)
+            elif r < 12:
+                playable |= 1 << (c + 1)
+            if not hand:
+                outs += 1
+        seat = nxt[seat]
+        while not hands[seat]:
+            seat = nxt[seat]
+    return n
+
+
+# -- dealing and the bench -----------------------------------------------------------------
+
+
+def random_hands(rng: random.Random) -> list[int]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = []
+    for i in range(0, 52, 13):
+        m = 0
+        for c in deck[i:i + 13]:
+            m |= 1 << c
+        hands.append(m)
+    return hands
+
+
+def random_deal(contract: Contract, rules: Rules, hands: list[int], king: int, rng: random.Random) -> int:
+    """Play one deal with uniformly random legal moves (no doubling); returns moves played."""
+    if contract is Contract.TREX:
+        return _random_trex_deal(hands, king, tuple(rules.next_seat(s) for s in range(4)), rng.random)
+    return _random_trick_deal(hands, king, TrickRules.of(contract, rules), rng.random)
+
+
+def bench_random_deals(n_deals: int, seed: int) -> int:
+    """Deal and play ``n_deals`` random full deals on the fast path (the contracts in turn,
+    default rules); return the number of moves played.  The CLI's ``bench`` times it."""
+    rng = random.Random(seed)
+    rules = Rules()
+    contracts = rules.contracts
+    nxt = tuple(rules.next_seat(s) for s in range(4))
+    trs = [TrickRules.of(c, rules) for c in contracts]
+    rand = rng.random
+    deck = list(range(52))
+    shuffle = rng.shuffle
+    bit = BIT.__getitem__
+    moves = 0
+    for i in range(n_deals):
+        shuffle(deck)
+        hands = [sum(map(bit, deck[0:13])), sum(map(bit, deck[13:26])),
+                 sum(map(bit, deck[26:39])), sum(map(bit, deck[39:52]))]
+        contract = contracts[i % 5]
+        king = i & 3
+        if contract is Contract.TREX:
+            moves += _random_trex_deal(hands, king, nxt, rand)
+        else:
+            moves += _random_trick_deal(hands, king, trs[i % 5], rand)
+    return moves
+
+
+__all__ = [
+    "FULL_DECK", "TrexState", "TrickRules", "TrickState", "bench_random_deals", "cards_list",
+    "legal_trick_cards", "play_trex", "play_tricks", "random_deal", "random_hands",
+    "score_trick", "trex_playable", "trick_winner",
+]
