@@ -126,11 +126,13 @@ class Table:
     def click(self, selector: str):
         self.page.locator(selector).first.click()
 
-    def act(self, selector: str, timeout: int = 60_000) -> dict:
+    def act(self, selector: str, timeout: int = 60_000, force: bool = False) -> dict:
         """Click like a player, then wait until the page has re-rendered and waits
         for the player again (bots done). Returns the new state."""
         seq = self.page.evaluate("document.body.dataset.seq")
-        self.page.locator(selector).first.click()
+        # force: a card you may not play is aria-disabled, which Playwright treats as
+        # not clickable; a player can still click it and is told why.
+        self.page.locator(selector).first.click(force=force)
         self.page.wait_for_function(
             "s => document.body.dataset.seq !== s && document.body.hasAttribute('data-waiting')",
             arg=seq, timeout=timeout)

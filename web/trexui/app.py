@@ -59,8 +59,12 @@ class App:
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
         self.autoplay = js(params.get("autoplay")) == "1"  # the benchmark lets a bot play seat 0 too
+        self.param_level = js(params.get("level"))
+        self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
         self.settings = store.load_settings(js(window.localStorage.getItem(store.SETTINGS_KEY)))
         self.levels = bots.levels()
+        if self.param_level in self.levels:
+            self.settings["level"] = self.param_level
         if self.settings["level"] not in self.levels:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
         self.match: Match | None = None
@@ -205,6 +209,11 @@ class App:
         try:
             while gen == self.gen:
                 m = self.match
+                if self.autoplay and self.ui.get("overlay") == "summary":
+                    await asyncio.sleep(self.speed * 2)  # the benchmark plays on by itself
+                    self.ui["overlay"] = None
+                    self.render()
+                    continue
                 if m.is_over or self.ui.get("overlay") or (m.to_move == 0 and self.human_must_act()):
                     return
                 pace = self.speed
@@ -217,7 +226,9 @@ class App:
                 if seat == 0 and self.human_must_act():
                     continue
                 rng = random.Random(f"{self.seed}:{len(self.moves)}")
+                t0 = window.performance.now()
                 text = bots.choose_move(m, seat, self.settings["level"], rng)
+                self.bot_ms.append(window.performance.now() - t0)
                 self.apply(text)
         finally:
             if gen == self.gen:
@@ -249,6 +260,8 @@ class App:
                       or js(self.root.querySelector(f'[data-action="{focus}"]:not([data-action=move])')))
         if target is not None:
             target.focus()
+            if dialog is not None and not had_dialog:
+                dialog.scrollTop = 0  # show a dialog from its top, not scrolled to its button
         self.seq += 1
         document.body.dataset.seq = str(self.seq)
         self.mark_waiting()
@@ -400,6 +413,9 @@ class App:
         proxy = create_proxy(self.test_state)
         self._proxies.append(proxy)
         hook.state = proxy
+        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms}))
+        self._proxies.append(perf)
+        hook.perf = perf
         window.trexTest = hook
 
 

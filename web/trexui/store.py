@@ -4,8 +4,8 @@ A save is JSON: ``{"format": "trex-web/1", "seed", "rules", "moves", "record"?,
 "ui"}``. ``moves`` is every move text since the start (redeals included), so a
 save replays exactly through the engine, which checks every move again: a save
 edited by hand or from an older engine is *refused with a reason*, never half
-loaded. When the engine offers ``Match.to_record()``/``from_record()`` the
-record is stored too and preferred.
+loaded. The engine's game record (``trex_core.record.write``) is stored too and
+preferred when reading: ``record.read`` replays and checks every line of it.
 
 Pure Python (no DOM): app.py passes the text in and out of localStorage.
 """
@@ -15,6 +15,11 @@ import json
 from typing import Any
 
 from trex_core import Match, Rules
+
+try:
+    from trex_core import record as _record
+except ImportError:  # pragma: no cover - older engine
+    _record = None
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
@@ -34,9 +39,8 @@ def dump(seed: int | str, match: Match, moves: list[str], ui: dict[str, Any]) ->
         "moves": moves,
         "ui": ui,
     }
-    to_record = getattr(match, "to_record", None)
-    if to_record is not None:
-        data["record"] = to_record()
+    if _record is not None:
+        data["record"] = _record.write(match)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -64,12 +68,14 @@ def load(text: str) -> tuple[int | str, Match, list[str], dict[str, Any]]:
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"it is damaged ({exc})") from None
 
-    from_record = getattr(Match, "from_record", None)
-    if from_record is not None and isinstance(data.get("record"), str):
+    if _record is not None and isinstance(data.get("record"), str):
         try:
-            return seed, from_record(data["record"]), moves, ui
-        except Exception:  # fall back to replaying the moves, which are checked one by one
-            pass
+            match = _record.read(data["record"])
+        except ValueError as exc:  # RecordError names the line and the problem
+            raise SaveError(f"its game record is damaged ({exc})") from None
+        if match.rules != rules:
+            raise SaveError("its rules and its game record disagree")
+        return seed, match, moves, ui
     match = Match.new(seed=seed, rules=rules)
     for i, text in enumerate(moves):
         try:

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Page-load benchmark: the Trex table against a bare PyScript page (issue 4 §7).
+
+    python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
+
+Measures, in one run on this machine with Debian's Chromium:
+
+1. navigation -> playable, cold and warm, for the game (``index.html``) and for
+   the bare page (``bare.html``: the same PyScript + Pyodide, Python printing one
+   line), side by side, interleaved round by round. "Playable" is the moment the
+   page's Python has rendered the table (``performance.now()`` at that moment,
+   written to ``body[data-ready-ms]``; the bare page writes it after its print).
+   Cold = a fresh browser context (empty HTTP cache and storage); warm = the
+   same context navigating again (cache filled; the game resumes its save).
+   Target: game <= 1.3 x bare, cold and warm (medians).
+2. The app's own files (wheel, HTML, CSS, Python, images, loader, config) from
+   site/build.json. Target <= 300 KB.
+3. Long main-thread tasks (PerformanceObserver 'longtask') while four bots play
+   (``?autoplay=1``) at each level, after the page is ready, and the bots' own
+   decision times. Target: no task over 100 ms.
+
+Results are printed and written to bench/results/page_load.json (git-ignored).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+PAGES = {"bare": "bare.html", "game": "index.html?speed=normal"}
+
+
+def ready_ms(page, url: str, timeout_ms: int = 120_000) -> float:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=timeout_ms)
+    return float(page.evaluate("document.body.dataset.readyMs"))
+
+
+def guard(context, outside: list[str]) -> None:
+    def route(r):
+        if r.request.url.startswith("http://127.0.0.1:"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+    context.route("**/*", route)
+
+
+def load_times(browser, base: str, rounds: int) -> dict:
+    times: dict[str, dict[str, list[float]]] = {n: {"cold": [], "warm": []} for n in PAGES}
+    outside: list[str] = []
+    for r in range(rounds):
+        order = list(PAGES) if r % 2 == 0 else list(reversed(PAGES))
+        for name in order:
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            guard(ctx, outside)
+            page = ctx.new_page()
+            url = base + PAGES[name]
+            cold = ready_ms(page, url)
+            warm = ready_ms(page, url)
+            ctx.close()
+            times[name]["cold"].append(cold)
+            times[name]["warm"].append(warm)
+            print(f"  round {r + 1} {name:5s} cold {cold:7.0f} ms  warm {warm:7.0f} ms", flush=True)
+    out = {"samples": times, "outside_requests": outside}
+    for kind in ("cold", "warm"):
+        bare = statistics.median(times["bare"][kind])
+        game = statistics.median(times["game"][kind])
+        out[kind] = {"bare_ms": bare, "game_ms": game, "ratio": game / bare}
+    return out
+
+
+def long_tasks(browser, base: str, level: str, seconds: float) -> dict:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    outside: list[str] = []
+    guard(ctx, outside)
+    page = ctx.new_page()
+    ready = ready_ms(page, base + f"index.html?autoplay=1&speed=fast&seed=1&level={level}")
+    time.sleep(seconds)  # a duration to observe, not a readiness wait
+    tasks = page.evaluate("window.__trexLongTasks")
+    perf = json.loads(page.evaluate("window.trexTest.perf()"))
+    state = json.loads(page.evaluate("window.trexTest.state()"))
+    ctx.close()
+    during = [t for t in tasks if t["start"] > ready]
+    bot = perf["bot_ms"] or [0.0]
+    return {
+        "level": level,
+        "seconds": seconds,
+        "moves_played": state["moves"],
+        "long_tasks_during_play": len(during),
+        "max_task_ms": max((t["duration"] for t in during), default=0),
+        "tasks_over_100ms": sum(1 for t in during if t["duration"] > 100),
+        "long_tasks_while_loading": len([t for t in tasks if t["start"] <= ready]),
+        "bot_decisions": len(perf["bot_ms"]),
+        "bot_ms_median": statistics.median(bot),
+        "bot_ms_p95": sorted(bot)[int(0.95 * (len(bot) - 1))],
+        "bot_ms_max": max(bot),
+        "outside_requests": outside,
+    }
+
+
+def sizes(site: Path) -> dict:
+    files = json.loads((site / "build.json").read_text())["app_files"]
+    gz = {n: len(gzip.compress((site / n).read_bytes(), 9)) for n in files}
+    runtime = sum(p.stat().st_size for d in ("pyodide", "pyscript") for p in (site / d).iterdir())
+    return {"files": files, "total": sum(files.values()), "total_gzip": sum(gz.values()),
+            "budget": 300 * 1024, "runtime_bytes": runtime}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--bot-seconds", type=float, default=20.0)
+    ap.add_argument("--levels", default="medium,hard")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+
+    site = build.DEFAULT_OUT if args.no_build else build.build()
+    srv, base = build.serve_in_thread(site, base="/bench/sub/")
+    from playwright.sync_api import sync_playwright
+    result: dict = {"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "sizes": sizes(site)}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+        print(f"Chromium {browser.version}; {args.rounds} rounds, cold and warm, interleaved")
+        result["load"] = load_times(browser, base, args.rounds)
+        result["bots"] = []
+        for level in filter(None, args.levels.split(",")):
+            print(f"  bots at level {level}: observing {args.bot_seconds:.0f} s of play", flush=True)
+            result["bots"].append(long_tasks(browser, base, level, args.bot_seconds))
+        result["chromium"] = browser.version
+        browser.close()
+    srv.shutdown()
+
+    s = result["sizes"]
+    print("\nnavigation -> playable (median ms)      bare     game   ratio  (target <= 1.30)")
+    for kind in ("cold", "warm"):
+        r = result["load"][kind]
+        print(f"  {kind:5s}                              {r['bare_ms']:7.0f}  {r['game_ms']:7.0f}   {r['ratio']:.2f}")
+    print(f"\napp's own files: {s['total']:,} bytes ({s['total'] / 1024:.1f} KB; gzip {s['total_gzip'] / 1024:.1f} KB)"
+          f"  budget 300 KB  {'OK' if s['total'] <= s['budget'] else 'OVER'}")
+    for name, n in s["files"].items():
+        print(f"  {n:9,d}  {name}")
+    print(f"  (runtime copied from npm, not counted: {s['runtime_bytes'] / 1e6:.1f} MB)")
+    print("\nmain thread while bots play (long tasks after ready)")
+    for b in result["bots"]:
+        print(f"  {b['level']:7s} {b['moves_played']:4d} moves in {b['seconds']:.0f}s: "
+              f"{b['long_tasks_during_play']} long tasks, max {b['max_task_ms']} ms, "
+              f"{b['tasks_over_100ms']} over 100 ms; bot decision median {b['bot_ms_median']:.1f} ms, "
+              f"p95 {b['bot_ms_p95']:.1f}, max {b['bot_ms_max']:.1f}")
+    outside = result["load"]["outside_requests"] + [u for b in result["bots"] for u in b["outside_requests"]]
+    print(f"\nrequests outside 127.0.0.1: {len(outside)}")
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "page_load.json").write_text(json.dumps(result, indent=2))
+    print(f"written: {out / 'page_load.json'}")
+
+
+if __name__ == "__main__":
+    main()

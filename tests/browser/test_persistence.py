@@ -1,0 +1,69 @@
+"""Issue 4 §5: a match survives a reload exactly where it was; a corrupt or
+old-format save is reported and a new game offered, never a blank page."""
+import json
+
+SAVE_KEY = "trex.match"
+
+
+def test_reload_mid_trick_resumes(new_table):
+    t = new_table()
+    t.goto("?speed=instant&seed=5")
+    while True:  # play on until it is your turn with cards already in the trick
+        st = t.wait_idle()
+        if st["waiting"] == "play" and st["trick"] and st["contract"] != "trex":
+            break
+        t.step()
+    before = t.state()
+    shown = t.page.locator(".trick .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    t.reload()
+    after = t.wait_idle()
+    for key in ("phase", "to_move", "contract", "kingdom", "deal_number", "king", "hand",
+                "legal", "trick", "tricks", "totals", "history", "moves", "doubled", "seed"):
+        assert after[key] == before[key], key
+    assert t.page.locator(".trick .card").evaluate_all("cs => cs.map(c => c.dataset.card)") == shown
+    t.screenshot("reload-resumed")
+    # and the match goes on from there
+    t.step()
+    assert t.state()["moves"] > before["moves"]
+
+
+def test_reload_during_a_deal_summary_shows_it_again(new_table):
+    t = new_table()
+    t.goto("?speed=instant&seed=8")
+    st = t.play_deal()
+    assert st["waiting"] == "summary"
+    t.reload()
+    st = t.wait_idle()
+    assert st["waiting"] == "summary" and len(st["history"]) == 1
+    st = t.act("[data-action=next-deal]")
+    assert st["overlay"] is None
+
+
+def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
+    t = new_table()
+    t.goto("?speed=instant")
+    t.set_local_storage(SAVE_KEY, '{"format": "trex-web/1", "seed": 3, "rules": {}, "moves": ["QS", "zz"]}')
+    t.reload()
+    st = t.wait_idle()
+    assert st["waiting"] == "corrupt"
+    dialog = t.page.locator("[data-overlay=corrupt]")
+    assert dialog.is_visible()
+    assert "could not be restored" in dialog.inner_text()
+    assert "move 1" in dialog.inner_text()
+    t.screenshot("corrupt-save")
+    st = t.act("[data-action=new-game-now]")
+    assert st["overlay"] is None and st["history"] == []
+    saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["format"] == "trex-web/1"
+
+
+def test_unreadable_and_old_saves(new_table):
+    t = new_table()
+    t.goto("?speed=instant")
+    for text, words in (("{not json", "not readable"),
+                        ('{"format": "trex-web/0", "moves": []}', "format")):
+        t.set_local_storage(SAVE_KEY, text)
+        t.reload()
+        st = t.wait_idle()
+        assert st["waiting"] == "corrupt", text
+        assert words in t.page.locator("[data-overlay=corrupt]").inner_text()
