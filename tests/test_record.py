@@ -334,7 +334,7 @@ def test_refused_not_following_suit_names_the_rule_3_1() -> None:
     for k, (_, cards, _) in enumerate(m.results[0].tricks):
         second = cards[1]
         n = line_no(lines, "Trick ", k)
-        seat = lines[n - 1].split()[2].split(":")[0]
+        seat = lines[n - 1].split()[3].split(":")[0]
         hand_line = next(ln for ln in lines if ln.startswith(f"Hand {seat} "))
         others = [c for c in hand_line.split()[2:] if c[1] != "SHDC"[cards[0] // 13]]
         if second // 13 == cards[0] // 13 and others:
@@ -447,7 +447,8 @@ def test_refused_an_empty_record_and_tags_only() -> None:
 def test_refused_a_move_after_the_deal_is_over_3_4() -> None:
     lines = lines_of("king-of-hearts-doubled")  # early end: the deal stops when K♥ is taken
     n = line_no(lines, "Scores ")
-    lines.insert(n - 1, "Trick 0:2C")
+    last = int(lines[n - 2].split()[1])
+    lines.insert(n - 1, f"Trick {last + 1} 0:2C")
     err = refused(lines)
     assert err.line == n and "one too many" in err.problem
 
@@ -455,7 +456,7 @@ def test_refused_a_move_after_the_deal_is_over_3_4() -> None:
 def test_refused_the_wrong_seat() -> None:
     lines = lines_of("collections")
     n = line_no(lines, "Trick ", 2)
-    first = lines[n - 1].split()[1]
+    first = lines[n - 1].split()[2]
     seat = int(first.split(":")[0])
     err = refused(edit(lines, n, first, f"{(seat + 1) % 4}:{first.split(':')[1]}"))
     assert err.line == n and "turn" in err.problem
@@ -531,7 +532,7 @@ def test_refused_redeal_edits_5() -> None:
     err = refused(edit(lines, a, ":redeal", ":nodouble"))
     assert err.line == line_no(lines, "Hand 0 ", 1) and "no redeal was claimed" in err.problem
     # moves of the new dealing written before its hands
-    err = refused(lines[:a] + ["Trick 0:2C"] + lines[a:])
+    err = refused(lines[:a] + ["Trick 1 0:2C"] + lines[a:])
     assert err.line == a + 1 and "belong to the new dealing" in err.problem
 
 
@@ -549,10 +550,32 @@ def test_refused_lines_after_the_result_and_grouping_edits() -> None:
     lines = lines_of("diamonds")
     while not lines[-1]:
         lines.pop()
-    err = refused([*lines, "Trick 0:AS"])
+    err = refused([*lines, "Trick 1 0:AS"])
     assert err.line == len(lines) + 1 and "nothing may follow the Result line" in err.problem
+    # a trick split over two lines, the later lines renumbered: only the replay sees it
     n = line_no(lines, "Trick ", 1)
-    moves = lines[n - 1].split()[1:]
-    split = lines[: n - 1] + ["Trick " + " ".join(moves[:2]), "Trick " + " ".join(moves[2:])] + lines[n:]
-    err = refused(split)
-    assert err.line == n and "replaying the moves gives" in err.problem
+    moves = lines[n - 1].split()[2:]
+    later = [f"Trick {int(ln.split()[1]) + 1} {' '.join(ln.split()[2:])}"
+             for ln in lines[n:] if ln.startswith("Trick ")]
+    rest = [ln for ln in lines[n:] if not ln.startswith("Trick ")]
+    split = lines[: n - 1] + ["Trick 2 " + " ".join(moves[:2]), "Trick 3 " + " ".join(moves[2:])]
+    err = refused(split + later + rest)
+    assert err.line == n and "this line should read `Trick 2 " in err.problem
+
+
+def test_refused_a_trick_left_out_or_repeated() -> None:
+    lines = lines_of("king-of-hearts-doubled")  # trick 1 can go unseen but for its number
+    n = line_no(lines, "Trick 1 ")
+    err = refused(lines[: n - 1] + lines[n:])
+    assert err.line == n and "trick 1 should come here, not 2" in err.problem
+    err = refused(lines[:n] + lines[n - 1:])
+    assert err.line == n + 1 and "trick 2 should come here, not 1" in err.problem
+
+
+def test_refused_cards_out_of_their_written_order() -> None:
+    lines = lines_of("diamonds")
+    n = line_no(lines, "Hand 0 ")
+    cards = lines[n - 1].split()[2:]
+    swapped = " ".join([cards[1], cards[0], *cards[2:]])
+    err = refused(edit(lines, n, " ".join(cards), swapped))
+    assert err.line == n and f"this line should read `Hand 0 {' '.join(cards)}`" in err.problem

@@ -25,7 +25,7 @@ produces, finished or not (a game saved in the middle of a trick loads back ther
 >>> again = read(text)
 >>> write(again) == text and again.hands == m.hands
 True
->>> read(text.replace("Trick 0:KC", "Trick 0:KS"))
+>>> read(text.replace("0:KC 1:AC", "0:KS 1:AC"))
 Traceback (most recent call last):
 ...
 trex_core.record.RecordError: line 14: South (0) cannot play KS: You do not hold K♠.
@@ -175,6 +175,8 @@ class _Attempt:
     """``Contract X forced``: the contract's text and line."""
     moves: list[_Move] = field(default_factory=list)
     redeal_line: int | None = None
+    numbered: dict[str, int] = field(default_factory=dict)
+    """How many Trick / Turns lines so far: each such line carries its number."""
 
 
 @dataclass
@@ -270,6 +272,8 @@ def _keyword(m: Match) -> str:
     return "Turns" if m.contract is Contract.TREX else "Trick"
 
 
+_NUMBERED = ("Trick", "Turns")
+
 _AWAITED = {
     "Contract": "the king names a contract next (a Contract line)",
     "Answers": "the players answer the doubling question next (an Answers line)",
@@ -288,6 +292,7 @@ class _Replay:
         self.lines: list[str] = []
         self.group_kw = ""
         self.group: list[str] = []
+        self.counts: dict[str, int] = {}
 
     def fail(self, line: int, problem: str) -> None:
         if self.strict:
@@ -299,13 +304,21 @@ class _Replay:
 
     def flush(self) -> None:
         if self.group:
-            self.lines.append(" ".join([self.group_kw, *self.group]))
+            head = [self.group_kw]
+            if self.group_kw in _NUMBERED:
+                head.append(str(self.counts[self.group_kw]))
+            self.lines.append(" ".join(head + self.group))
             self.group = []
 
     def add(self, keyword: str, token: str) -> None:
-        if keyword != self.group_kw:
+        """Moves go four to a line (a trick, four answers, four Trex turns); the contract
+        alone.  Trick and Turns lines are numbered so that no line can go missing unseen."""
+        if self.group and keyword != self.group_kw:
             self.flush()
+        if not self.group:
             self.group_kw = keyword
+            if keyword in _NUMBERED:
+                self.counts[keyword] = self.counts.get(keyword, 0) + 1
         self.group.append(token)
         if keyword == "Contract" or len(self.group) == 4:
             self.flush()
@@ -393,6 +406,7 @@ class _Replay:
         """Replays one dealing; True if it ended in a redeal."""
         for seat in range(4):
             self.emit(f"Hand {seat} {hand_text(att.hands[seat])}")
+        self.counts = {}
         first = att.moves[0].line if att.moves else att.line + 3
         if m.phase != CHOOSE:  # §2.2: the king's last contract is named for him
             assert m.contract is not None
@@ -466,7 +480,7 @@ def read(text: str) -> Match:
         if i >= len(expected):
             raise RecordError(line_no, f"the record should have ended before `{found}`")
         if found != expected[i]:
-            raise RecordError(line_no, f"replaying the moves gives `{expected[i]}` here, not `{found}`")
+            raise RecordError(line_no, f"this line should read `{expected[i]}`, not `{found}`")
     if len(body) < len(expected):
         raise RecordError(parser.last_line, f"the record ends early: `{expected[len(body)]}` should follow")
     if head.info:
@@ -673,9 +687,19 @@ class _Parser:
         elif kw == "Scores":
             deal.scores = (self.numbers(n, t, "a Scores line has 4 numbers, one per seat: Scores a b c d"), n)
         else:  # Answers, Trick, Turns
-            if len(t) < 2:
-                raise RecordError(n, f"a {kw} line lists moves as seat:move, e.g. `{kw} 2:QS`")
-            for tok in t[1:]:
+            example = f"{kw} 1 2:QS" if kw in _NUMBERED else f"{kw} 2:nodouble"
+            first = 2 if kw in _NUMBERED else 1
+            if len(t) <= first:
+                raise RecordError(n, f"a {kw} line lists moves as seat:move, e.g. `{example}`")
+            if kw in _NUMBERED:
+                number = self.number(n, t[1])
+                expected = att.numbered.get(kw, 0) + 1
+                if number != expected:
+                    what = "trick" if kw == "Trick" else "Turns line"
+                    raise RecordError(n, f"{what} {expected} should come here, not {number} "
+                                         "(is a line missing, repeated or out of order?)")
+                att.numbered[kw] = expected
+            for tok in t[first:]:
                 who, colon, move = tok.partition(":")
                 if not colon or who not in ("0", "1", "2", "3") or not move:
                     raise RecordError(n, f"{tok!r} is not seat:move "
