@@ -195,7 +195,8 @@ def score_sheet(match: Match, title: str = "") -> str:
         last_of_kingdom = (r.number + 1) % rules.deals_per_kingdom == 0
         if last_of_kingdom and not match.single_deal:
             sums = " ".join(f"{s:>6}" for s in kingdom_sum)
-            lines.append(f"{'':>4} {'':>7}  {'':<6} {'kingdom':<15}{sums} |")
+            label = f"kingdom {r.kingdom + 1} sums"
+            lines.append(f"{'':>4} {'':>7}  {'':<6} {label:<15}{sums} |")
             kingdom_sum = [0, 0, 0, 0]
     if any(len(r.attempts) > 1 for r in match.results):
         lines.append("* after a redeal (§5)")
