@@ -579,3 +579,11 @@ def test_refused_cards_out_of_their_written_order() -> None:
     swapped = " ".join([cards[1], cards[0], *cards[2:]])
     err = refused(edit(lines, n, " ".join(cards), swapped))
     assert err.line == n and f"this line should read `Hand 0 {' '.join(cards)}`" in err.problem
+
+
+def test_the_example_in_docs_record_md_is_the_golden_record() -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "RECORD.md").read_text(encoding="utf-8")
+    blocks = [b for b in doc.split("```") if b.startswith("\n[Seed")]
+    assert len(blocks) == 1
+    assert blocks[0][1:] == (GOLDEN / "king-of-hearts-doubled.trex").read_text(encoding="utf-8")
+    read(blocks[0][1:])
