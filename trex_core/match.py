@@ -401,6 +401,19 @@ class Match:
         s = self._s
         return tuple(None if s.lo[i] < 0 else (s.lo[i], s.hi[i]) for i in range(4))
 
+    def to_record(self) -> str:
+        """The game record of this match so far (docs/RECORD.md)."""
+        from .record import write
+
+        return write(self)
+
+    @classmethod
+    def from_record(cls, text: str) -> Match:
+        """Replay a game record, checking every move; raises ``record.RecordError``."""
+        from .record import read
+
+        return read(text)
+
     def observation(self, seat: int) -> Observation:
         from .observation import observe
 
