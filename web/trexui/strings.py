@@ -69,6 +69,7 @@ EN = {
     "btn.cancel": "Cancel",
     # seats
     "badge.king": "King",
+    "badge.partner": "Partner",
     "badge.out": "Out {place}",
     "badge.passes": "{n} pass",
     "badge.passes.many": "{n} passes",

@@ -156,7 +156,7 @@ def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
     if obs["king"] == seat:
         badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
     if obs["rules"].get("partnership") and seat == 2:
-        badges.append('<span class="badge partner">\u2194</span>')
+        badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
     if obs["phase"] == "announce" and obs["answered"][seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
     if obs["to_move"] == seat and seat != 0 and not obs["is_over"]:

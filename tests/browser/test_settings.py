@@ -1,0 +1,54 @@
+"""Issue 4 §2: settings - rule preset and options, partnership, Complex, bot level, speed."""
+import json
+
+from conftest import PHONE, DESKTOP
+
+
+def test_settings_start_a_game_with_the_chosen_rules(new_table):
+    t = new_table()
+    t.goto("?speed=instant&seed=4")
+    st = t.act("[data-action=settings]")
+    assert st["waiting"] == "settings"
+    page = t.page
+    t.screenshot("settings-desktop")
+    # a preset fills in its options (§10)
+    seq = page.evaluate("document.body.dataset.seq")
+    page.select_option("#set-preset", "pagat")
+    page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+    assert page.is_checked("#set-no_heart_lead")
+    assert page.input_value("#set-self_capture") == "jawaker"
+    page.check("#set-partnership")
+    page.check("#set-complex")
+    page.select_option("#set-level", "easy")
+    page.select_option("#set-speed", "instant")
+    st = t.act("[data-action=apply-rules]")
+    rules = st["rules"]
+    assert rules["partnership"] and rules["complex"] and rules["no_heart_lead"]
+    assert rules["self_capture"] == "jawaker" and st["level"] == "easy"
+    assert st["history"] == [] and st["overlay"] is None
+    saved = json.loads(page.evaluate("localStorage.getItem('trex.settings')"))
+    assert saved["level"] == "easy" and saved["speed"] == "instant" and saved["rules"]["complex"]
+    # the sheet has the Complex rows and the team totals (§8.1, §9)
+    sheet = page.locator(".side .sheet")
+    assert sheet.locator("tr[data-contract=complex]").count() == 4
+    assert sheet.locator("tr[data-contract=queens]").count() == 0
+    assert sheet.locator(".teams").count() == 1
+    # a Complex match plays 8 deals; play the first one through clicks
+    st = t.play_deal()
+    assert st["history"][0][2] in ("trex", "complex")
+    assert sum(st["history"][0][3]) == (500 if st["history"][0][2] == "trex" else -500)
+    t.screenshot("complex-partnership-summary")
+    t.act("[data-action=next-deal]")
+    # the rules survive a reload with the match
+    t.reload()
+    assert t.state()["rules"]["complex"]
+
+
+def test_settings_on_a_phone(new_table):
+    t = new_table(viewport=PHONE)
+    t.goto("?speed=instant")
+    t.act("[data-action=settings]")
+    t.screenshot("settings-phone")
+    assert t.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    st = t.act("[data-overlay=settings] [data-action=close]")
+    assert st["overlay"] is None
