@@ -39,7 +39,9 @@ def dump(seed: int | str, match: Match, moves: list[str], ui: dict[str, Any]) ->
         "moves": moves,
         "ui": ui,
     }
-    if _record is not None:
+    if hasattr(match, "to_record"):
+        data["record"] = match.to_record()
+    elif _record is not None:
         data["record"] = _record.write(match)
     return json.dumps(data, separators=(",", ":"))
 
@@ -70,7 +72,8 @@ def load(text: str) -> tuple[int | str, Match, list[str], dict[str, Any]]:
 
     if _record is not None and isinstance(data.get("record"), str):
         try:
-            match = _record.read(data["record"])
+            read = getattr(Match, "from_record", None) or _record.read
+            match = read(data["record"])
         except ValueError as exc:  # RecordError names the line and the problem
             raise SaveError(f"its game record is damaged ({exc})") from None
         if match.rules != rules:
