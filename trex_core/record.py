@@ -164,6 +164,8 @@ class _Move:
     line: int
     keyword: str | None
     """The line's keyword (Contract, Answers, Trick, Turns); None when taken from a match."""
+    move: Move | None = None
+    """The move itself when taken from a match (no need to parse its text)."""
 
 
 @dataclass
@@ -227,7 +229,7 @@ def write(match: Match, tags: Mapping[str, str] | None = None) -> str:
 
 
 def _attempt_of(hands: Sequence[Hand], moves: Sequence[Move]) -> _Attempt:
-    return _Attempt(0, list(hands), moves=[_Move(str(mv), None, 0, None) for mv in moves])
+    return _Attempt(0, list(hands), moves=[_Move("", None, 0, None, mv) for mv in moves])
 
 
 def _tag_lines(head: _Head) -> list[str]:
@@ -430,7 +432,7 @@ class _Replay:
             if item.keyword is not None and item.keyword != kw:
                 self.fail(item.line, f"a {item.keyword} line does not fit here: {_AWAITED[kw]}")
             try:
-                move = parse_move(item.text)
+                move = item.move or parse_move(item.text)
             except InvalidMoveError as e:
                 raise RecordError(item.line, str(e)) from None
             mover = m.to_move
@@ -441,7 +443,7 @@ class _Replay:
             try:
                 m.play(move)
             except IllegalMoveError as e:
-                raise RecordError(item.line, f"{_seat(mover)} cannot play {item.text}: {e}") from None
+                raise RecordError(item.line, f"{_seat(mover)} cannot play {move}: {e}") from None
             self.add(kw, str(move) if kw == "Contract" else f"{mover}:{move}")
             if was == ANNOUNCE and not m.moves and len(m.results) == dealt:
                 # All four answered and a redeal was claimed (§5.2): a new dealing follows.
@@ -497,7 +499,7 @@ def load(source: str | os.PathLike[str] | IO[str]) -> Match:
         with open(source, "rb") as f:
             data = f.read()
         try:
-            text = data.decode("utf-8")
+            text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             line = data.count(b"\n", 0, e.start) + 1
             raise RecordError(line, "this line is not UTF-8 text") from None
@@ -515,6 +517,7 @@ class _Parser:
     """Reads a record's lines into tags and deal blocks; the replay checks the game."""
 
     def __init__(self, text: str) -> None:
+        text = text.removeprefix("\ufeff")  # a byte-order mark some editors add
         self.lines = [ln.rstrip("\r") for ln in text.split("\n")]
         self.where = 1
         self.last_line = 1
@@ -589,10 +592,8 @@ class _Parser:
             if name not in tags:
                 raise RecordError(n, f"the tag {name} is missing before the first deal "
                                      f"(a record begins with the tags {', '.join(REQUIRED_TAGS)})")
-        seed_text, seed_line = tags["Seed"]
-        if not seed_text or seed_text != seed_text.strip():
-            raise RecordError(seed_line, "the Seed is a number or a word without surrounding blanks")
-        seed: int | str = seed_text
+        seed_text = tags["Seed"][0]
+        seed: int | str = seed_text  # any text deals (Dealer hashes it); a whole number is an int
         if _INT_RE.fullmatch(seed_text) and str(int(seed_text)) == seed_text:
             seed = int(seed_text)
         preset, preset_line = tags["Rules"]
