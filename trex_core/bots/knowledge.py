@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import FULL_DECK, JACK, SUIT_MASK
-from ..fast import PR, TrexState, TrickState, trex_playable
+from ..fast import PR, TrexState, TrickRules, TrickState, trex_playable
 from ..observation import Observation
 from ..rules import Contract
 
@@ -41,7 +41,9 @@ class Knowledge:
     need: list[int]
     """How many unknown cards each seat holds."""
     exclude: list[int]
-    """Cards each seat cannot hold."""
+    """Cards each seat cannot hold (by the rules, plus behavioural inference)."""
+    strict: list[int]
+    """Cards each seat cannot hold by the rules alone (the sampler's fallback)."""
     voids: list[int]
     """Suits (4-bit masks) each seat is known not to hold."""
 
@@ -61,6 +63,41 @@ def trick_voids(obs: Observation) -> list[int]:
             if c // 13 != led:
                 voids[s] |= 1 << led
     return voids
+
+
+def dump_exclusions(obs: Observation, value: tuple[int, ...], penalty: int) -> list[int]:
+    """Penalty cards each seat is taken not to hold, from how it played (a behavioural
+    inference, not a rule): a player void in the suit led who discarded a card that is no
+    penalty, while the trick was not his partner's, would have dumped a penalty card if he
+    had one; a player who followed under the winning card with a card that is no penalty
+    holds no penalty card of that suit under it.  The medium policy plays this way and so do
+    most people; the sampler drops these exclusions if they ever contradict the rules."""
+    exclude = [0, 0, 0, 0]
+    if not penalty:
+        return exclude
+    partnership = obs.rules.partnership
+    order_of = obs.rules.seat_order
+    tricks = [(ld, cards) for ld, cards, _ in obs.tricks]
+    if obs.trick:
+        tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+    for leader, cards in tricks:
+        order = order_of(leader)
+        led = cards[0] // 13
+        top = cards[0]
+        win = 0
+        for i in range(1, len(cards)):
+            c = cards[i]
+            s = order[i]
+            if c // 13 != led:
+                if not value[c] and not (partnership and order[win] == (s + 2) % 4):
+                    exclude[s] |= penalty
+            elif c < top:
+                if not value[c]:
+                    exclude[s] |= penalty & SUIT_MASK[led] & ((1 << top) - 1)
+            else:
+                top = c
+                win = i
+    return exclude
 
 
 def trex_exclusions(obs: Observation) -> list[int]:
@@ -83,7 +120,8 @@ def trex_exclusions(obs: Observation) -> list[int]:
     return exclude
 
 
-def knowledge(obs: Observation) -> Knowledge:
+def knowledge(obs: Observation, infer: bool = True) -> Knowledge:
+    """What the seat knows; ``infer`` adds :func:`dump_exclusions`."""
     seat = obs.seat
     hand = obs.hand
     played = obs.played
@@ -112,8 +150,25 @@ def knowledge(obs: Observation) -> Knowledge:
             for suit in range(4):
                 if voids[s] >> suit & 1:
                     exclude[s] |= SUIT_MASK[suit]
+    strict = list(exclude)
+    strict[seat] = FULL_DECK
+    if infer and obs.contract is not None and obs.contract is not Contract.TREX:
+        tr = TrickRules.of(obs.contract, obs.rules)
+        extra = dump_exclusions(obs, tr.value, tr.penalty)
+        exclude = [exclude[s] | extra[s] for s in range(4)]
     exclude[seat] = FULL_DECK
-    return Knowledge(seat, hand, unknown, known, need, exclude, voids)
+    if not _feasible(unknown, need, exclude, seat):
+        exclude = list(strict)
+    return Knowledge(seat, hand, unknown, known, need, exclude, strict, voids)
+
+
+def _feasible(unknown: int, need: list[int], exclude: list[int], seat: int) -> bool:
+    """A quick necessary check: every hidden card has a possible holder and every seat can
+    fill its hand."""
+    others = [s for s in range(4) if s != seat]
+    if unknown & exclude[others[0]] & exclude[others[1]] & exclude[others[2]]:
+        return False
+    return all((unknown & ~exclude[s]).bit_count() >= need[s] for s in others)
 
 
 def _cards(mask: int) -> list[int]:
@@ -130,18 +185,29 @@ def sample_hands(kn: Knowledge, rng: random.Random, tries: int = 30) -> list[int
 
     Cards with the fewest possible holders are placed first, each to a seat chosen with
     probability proportional to the room left in its hand; after ``tries`` dead ends the
-    exclusions are dropped (only possible if the knowledge were contradictory)."""
+    behavioural exclusions are dropped, then (never seen) all of them."""
+    exclude = kn.exclude
+    for _ in range(2):
+        hands = _sample(kn, exclude, rng, tries)
+        if hands is not None:
+            return hands
+        exclude = kn.strict
+    hands = _sample(kn, [FULL_DECK if s == kn.seat else 0 for s in range(4)], rng, 0)
+    assert hands is not None
+    return hands
+
+
+def _sample(kn: Knowledge, exclude: list[int], rng: random.Random, tries: int) -> list[int] | None:
     cards = _cards(kn.unknown)
     others = [s for s in range(4) if s != kn.seat]
-    exclude = kn.exclude
     anyx = exclude[others[0]] | exclude[others[1]] | exclude[others[2]]
     free = [c for c in cards if not anyx >> c & 1]
     constrained = [c for c in cards if anyx >> c & 1]
-    for attempt in range(tries + 1):
+    for _ in range(tries + 1):
         hands = list(kn.known)
         room = list(kn.need)
         ok = True
-        if constrained and attempt < tries:
+        if constrained:
             # fewest allowed seats first
             keyed = []
             for c in constrained:
@@ -163,10 +229,7 @@ def sample_hands(kn: Knowledge, rng: random.Random, tries: int = 30) -> list[int
                 room[s] -= 1
             if not ok:
                 continue
-            rest = free
-        else:
-            rest = cards
-        pool = list(rest)
+        pool = list(free)
         rng.shuffle(pool)
         i = 0
         for s in others:
@@ -175,7 +238,7 @@ def sample_hands(kn: Knowledge, rng: random.Random, tries: int = 30) -> list[int
                 hands[s] |= 1 << c
             i += k
         return hands
-    raise AssertionError("unreachable")
+    return None
 
 
 def trick_state(obs: Observation, hands: list[int]) -> TrickState:

@@ -15,8 +15,10 @@ of equal penalty) are searched once.
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 
 from ..cards import FULL_DECK
 from ..fast import (
@@ -31,10 +33,18 @@ from ..moves import CARD_MOVES, NO_DOUBLE, REDEAL_MOVE, Move, double_move
 from ..observation import Observation
 from . import doubling
 from .heuristics import trex_card, trick_card
-from .knowledge import knowledge, sample_hands, trex_state, trick_state
+from .knowledge import knowledge, own_hands, sample_hands, trex_state, trick_state
 from .players import Bot
 
 FULL_SUIT = 8191
+
+
+def _representative(card: int, cands: list[int], hand: int, played: int) -> int:
+    """The index of the candidate standing for ``card`` (the next one up its run)."""
+    for j, c in enumerate(cands):
+        if c >= card and c // 13 == card // 13:
+            return j
+    raise AssertionError("card not among the candidates")
 
 
 def distinct_cards(legal: int, hand: int, played: int, value: tuple[int, ...] | None) -> list[int]:
@@ -72,12 +82,14 @@ class HardBot(Bot):
         budget: float = 0.1,
         min_samples: int = 6,
         max_samples: int = 400,
+        z: float = 1.0,
     ) -> None:
         super().__init__(choice_policy, doubling_policy)
         self.samples = samples
         self.budget = budget
         self.min_samples = min_samples
         self.max_samples = max_samples
+        self.z = z
 
     def __repr__(self) -> str:
         work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
@@ -97,6 +109,38 @@ class HardBot(Bot):
 
     # -- card play ----------------------------------------------------------------------
 
+    def _pick(
+        self, n: int, default: int, sample: Callable[[], list[int]],
+    ) -> int:
+        """Run ``sample`` (one sampled deal: the utility of every candidate) until the work
+        is done; return the index of the candidate to play.  A candidate replaces the
+        default (the medium policy's card) only if its mean gain over it on the same samples
+        exceeds ``z`` standard errors: with few samples, noise would otherwise pick moves."""
+        rounds, deadline = self._rounds()
+        sums = [0.0] * n
+        squares = [0.0] * n
+        k = 0
+        for i in range(rounds):
+            utils = sample()
+            u0 = utils[default]
+            for j in range(n):
+                x = utils[j] - u0
+                sums[j] += x
+                squares[j] += x * x
+            k += 1
+            if deadline is not None and i + 1 >= self.min_samples and time.perf_counter() > deadline:
+                break
+        best = default
+        best_score = 0.0
+        for j in range(n):
+            mean = sums[j] / k
+            var = max(0.0, squares[j] / k - mean * mean)
+            score = mean - self.z * math.sqrt(var / k)
+            if score > best_score + 1e-9:
+                best_score = score
+                best = j
+        return best
+
     def trick_move(self, obs: Observation, rng: random.Random) -> Move:
         contract = obs.contract
         assert contract is not None
@@ -107,24 +151,25 @@ class HardBot(Bot):
         cands = distinct_cards(legal, obs.hand, obs.played, tr.value)
         if len(cands) == 1:
             return CARD_MOVES[cands[0]]
+        mine = trick_state(obs, own_hands(obs))
+        medium = trick_card(obs.seat, mine, tr, legal)
+        default = _representative(medium, cands, obs.hand, obs.played)
         kn = knowledge(obs)
         seat = obs.seat
         part = obs.rules.partnership
-        totals = [0] * len(cands)
-        rounds, deadline = self._rounds()
         rules = obs.rules
-        for i in range(rounds):
-            hands = sample_hands(kn, rng)
-            base = trick_state(obs, hands)
-            for j, c in enumerate(cands):
+
+        def sample() -> list[int]:
+            base = trick_state(obs, sample_hands(kn, rng))
+            out = []
+            for c in cands:
                 st = base.copy()
                 if not step_trick(st, tr, c):
                     play_tricks(st, tr, trick_card, rules)
-                totals[j] += self._utility(st.scores, seat, part)
-            if deadline is not None and i + 1 >= self.min_samples and time.perf_counter() > deadline:
-                break
-        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
-        return CARD_MOVES[cands[best]]
+                out.append(self._utility(st.scores, seat, part))
+            return out
+
+        return CARD_MOVES[cands[self._pick(len(cands), default, sample)]]
 
     def trex_move(self, obs: Observation, rng: random.Random) -> Move:
         legal = 0
@@ -134,26 +179,26 @@ class HardBot(Bot):
         cands = [c for c in range(52) if legal >> c & 1]
         if len(cands) <= 1:
             return obs.legal[0]
+        medium = trex_card(obs.seat, trex_state(obs, own_hands(obs)), legal)
+        default = cands.index(medium)
         kn = knowledge(obs)
         seat = obs.seat
         part = obs.rules.partnership
         nxt = tuple(obs.rules.next_seat(s) for s in range(4))
-        totals = [0] * len(cands)
-        rounds, deadline = self._rounds()
-        for i in range(rounds):
-            hands = sample_hands(kn, rng)
-            base = trex_state(obs, hands)
-            for j, c in enumerate(cands):
+
+        def sample() -> list[int]:
+            base = trex_state(obs, sample_hands(kn, rng))
+            out = []
+            for c in cands:
                 st = base.copy()
                 if step_trex(st, nxt, c):
                     scores = trex_scores(st.out, st.hands)
                 else:
                     scores = play_trex(st, nxt, trex_card)
-                totals[j] += self._utility(scores, seat, part)
-            if deadline is not None and i + 1 >= self.min_samples and time.perf_counter() > deadline:
-                break
-        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
-        return CARD_MOVES[cands[best]]
+                out.append(self._utility(scores, seat, part))
+            return out
+
+        return CARD_MOVES[cands[self._pick(len(cands), default, sample)]]
 
     # -- announcements -------------------------------------------------------------------
 

