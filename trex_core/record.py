@@ -295,6 +295,8 @@ class _Replay:
         self.group_kw = ""
         self.group: list[str] = []
         self.counts: dict[str, int] = {}
+        self.where = 0
+        """The line being replayed (for the reader's safety net)."""
 
     def fail(self, line: int, problem: str) -> None:
         if self.strict:
@@ -372,6 +374,7 @@ class _Replay:
             what = ("a single-deal record has one deal" if m.single_deal
                     else f"the match has {m.deal_count} deals")
             self.fail(deal.line, f"the match is over; {what}, so deal {d + 1} is one too many")
+        self.where = deal.line
         self.emit(f"Deal {d + 1} kingdom {m.kingdom + 1} king {m.king}")
         if (deal.kingdom, deal.king) != (m.kingdom + 1, m.king):
             self.fail(deal.line, f"deal {d + 1} belongs to kingdom {m.kingdom + 1}, whose king is "
@@ -419,12 +422,13 @@ class _Replay:
             elif att.forced[0] != m.contract.value:
                 self.fail(att.forced[1],
                           f"the forced contract is {m.contract.value} (the king's last, §2.2), "
-                                         f"not {att.forced[0]}")
+                          f"not {att.forced[0]}")
         elif att.forced is not None:
             choices = ", ".join(str(mv) for mv in m.legal_moves())
             self.fail(att.forced[1], f"the contract is not forced: the king chooses among {choices}")
         dealt = len(m.results)
         for i, item in enumerate(att.moves):
+            self.where = item.line
             if len(m.results) > dealt or m.is_over:
                 self.fail(item.line,
                           f"deal {d + 1} was over after the previous move; this move is one too many")
@@ -452,7 +456,7 @@ class _Replay:
                 if i + 1 < len(att.moves):
                     self.fail(att.moves[i + 1].line,
                               f"{_seat(claimant)} claimed a redeal; the moves after it "
-                                                     "belong to the new dealing, whose Hand lines come first")
+                              "belong to the new dealing, whose Hand lines come first")
                 return True
         self.flush()
         return False
@@ -468,6 +472,7 @@ def read(text: str) -> Match:
     if not isinstance(text, str):
         raise TypeError(f"a record is a text (str), not {type(text).__name__}")
     parser = _Parser(text)
+    replay: _Replay | None = None
     try:
         head, deals, end, body = parser.parse()
         replay = _Replay(head, strict=True)
@@ -475,7 +480,8 @@ def read(text: str) -> Match:
     except RecordError:
         raise
     except Exception as e:  # a safety net: a record must never crash the reader
-        raise RecordError(parser.where, f"this line cannot be read ({type(e).__name__}: {e})") from e
+        line = replay.where if replay is not None and replay.where else parser.where
+        raise RecordError(line, f"this line cannot be read ({type(e).__name__}: {e})") from e
     expected = [ln for ln in replay.lines if ln]
     for i, (line_no, tokens) in enumerate(body):
         found = " ".join(tokens)
