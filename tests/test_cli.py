@@ -93,6 +93,7 @@ def test_replay_prints_the_score_sheet(capsys: Capture) -> None:
     assert "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(("South", "East", "North", "West"), m.totals,
                                                               strict=True)) in out
     assert "Result: " in out
+    assert "by contract" in out and "Trex ×4" in out
 
 
 def test_replay_of_an_unfinished_partnership_record(capsys: Capture) -> None:

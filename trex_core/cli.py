@@ -200,13 +200,21 @@ def score_sheet(match: Match, title: str = "") -> str:
             kingdom_sum = [0, 0, 0, 0]
     if any(len(r.attempts) > 1 for r in match.results):
         lines.append("* after a redeal (§5)")
+    if match.results:
+        lines.append(f"{'':>4} {'by contract':<31}{seats}")
+        for contract in rules.contracts:
+            rows = [r.scores for r in match.results if r.contract is contract]
+            if rows:
+                sums = " ".join(f"{sum(sc[i] for sc in rows):>6}" for i in range(4))
+                lines.append(f"{'':>4} {f'{contract.title} ×{len(rows)}':<31}{sums}")
     lines.append("Totals: " + ", ".join(f"{SEAT_NAMES[i]} {t}" for i, t in enumerate(match.totals)))
     if rules.partnership:
         a, b = match.team_totals()
         lines.append(f"Teams: South+North {a}, East+West {b}")
     if not match.is_over:
-        lines.append(f"Unfinished: deal {match.deal_number + 1} of {match.deal_count} is being played "
-                     f"({match.phase}).")
+        now = f"{match.contract.title}, {match.phase}" if match.contract else match.phase
+        lines.append(f"Unfinished: deal {match.deal_number + 1} of {match.deal_count} "
+                     f"is being played ({now}).")
     else:
         winners = match.winners()
         if rules.partnership:
