@@ -22,6 +22,13 @@ RECORD_CHARS = "0123456789-:*,= \t\r[]\"\\SHDCAKQJTxp" + "DealHndContrcAswsRbyik
 chars = st.one_of(st.sampled_from(RECORD_CHARS), st.characters())
 
 
+def other_than(old: str, visible: bool = False) -> st.SearchStrategy[str]:
+    """A character other than ``old`` (and not a blank, if ``visible``)."""
+    def ok(c: str) -> bool:
+        return c != old and not (visible and c.isspace())
+    return chars.filter(ok)
+
+
 @st.composite
 def garbled(draw: st.DrawFn) -> str:
     lines = draw(st.sampled_from(BASES)).split("\n")
@@ -39,7 +46,7 @@ def garbled(draw: st.DrawFn) -> str:
             lines.insert(i, draw(st.text(chars, max_size=30)))
         elif op == "flip" and lines[i]:
             k = draw(st.integers(0, len(lines[i]) - 1))
-            new = draw(chars.filter(lambda c, old=lines[i][k]: c != old))
+            new = draw(other_than(lines[i][k]))
             lines[i] = lines[i][:k] + new + lines[i][k + 1:]
         elif op == "cut":
             text = "\n".join(lines)
@@ -81,7 +88,7 @@ def one_flip_in_data(draw: st.DrawFn) -> str:
     i = draw(st.sampled_from(data))
     visible = [k for k, c in enumerate(lines[i]) if not c.isspace()]
     k = draw(st.sampled_from(visible))
-    new = draw(chars.filter(lambda c, old=lines[i][k]: c != old and not c.isspace()))
+    new = draw(other_than(lines[i][k], visible=True))
     lines[i] = lines[i][:k] + new + lines[i][k + 1:]
     return "\n".join(lines)
 
