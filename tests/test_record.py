@@ -624,3 +624,29 @@ def test_any_rules_any_stopping_point_round_trips(rules: Rules, seed: int | str,
     assert write(again) == text
     assert (again.totals, again.hands, again.phase, again.to_move) == (m.totals, m.hands, m.phase, m.to_move)
     assert again.observation(0) == m.observation(0)
+
+
+def test_redealt_attempts_are_rebuilt_from_public_facts_5() -> None:
+    """The writer rebuilds the current deal's redealt dealings from public facts; they must
+    be the engine's own (which it keeps privately until the deal is over)."""
+    from trex_core.match import FixedDealer
+    from trex_core.record import _redealt_attempts
+
+    hands = Dealer("golden:redeal:17").hands(0, 0)  # North may claim a redeal (§5.1)
+    dealer = FixedDealer("twice", {(0, 0): hands, (0, 1): hands})
+    m = Match(Rules(redeal_any_contract=True), dealer, first_king=0)
+    seen = 0
+    for _ in range(2):  # King of Hearts, a redeal, King of Hearts again (§5.2 option), a redeal
+        m.play("king-of-hearts")
+        for _ in range(4):
+            m.play(doubling_player(m, random.Random(0), redeal=True))
+    rng = random.Random(1)
+    for _ in range(40):
+        rebuilt = _redealt_attempts(m)
+        assert [(a.hands, [mv.move for mv in a.moves]) for a in rebuilt] == [
+            (list(a.hands), list(a.moves)) for a in m._s.attempts]
+        seen = max(seen, len(rebuilt))
+        text = write(m)
+        assert write(read(text)) == text
+        m.play(doubling_player(m, rng))
+    assert seen == 2
