@@ -283,6 +283,13 @@ def test_dump_and_load_paths_and_files(tmp_path: Path) -> None:
         load(path)
 
 
+def test_a_record_error_is_a_value_error_and_pickles() -> None:
+    import pickle
+
+    err = pickle.loads(pickle.dumps(RecordError(7, "bad")))
+    assert isinstance(err, ValueError) and (err.line, err.problem, str(err)) == (7, "bad", "line 7: bad")
+
+
 def test_read_wants_text() -> None:
     with pytest.raises(TypeError):
         read(b"[Seed 1]")  # type: ignore[arg-type]

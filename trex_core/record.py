@@ -62,6 +62,9 @@ class RecordError(ValueError):
         self.line = line
         self.problem = problem
 
+    def __reduce__(self) -> tuple[type[RecordError], tuple[int, str]]:
+        return (RecordError, (self.line, self.problem))  # picklable, e.g. across processes
+
 
 # -- tags -----------------------------------------------------------------------------
 
