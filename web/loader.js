@@ -82,6 +82,14 @@
       if (done) obs.disconnect();
     }).observe(document.body, { childList: true, subtree: true });
   });
+  // A running clock next to the step, so a slow download visibly moves. (Byte-level
+  // progress would need fetch() wrapped in a new Response, which loses the URL that
+  // Chromium keys its compiled-wasm cache on: warm loads would recompile 9 MB of wasm.)
+  var clock = setInterval(function () {
+    if (done) { clearInterval(clock); return; }
+    var c = $("load-clock");
+    if (c) c.textContent = Math.floor((performance.now() - t0) / 1000) + " s";
+  }, 500);
   // Slow network: say so, keep waiting. Very slow: offer a retry but keep waiting.
   setTimeout(function () { if (!done) { var s = $("load-slow"); if (s) s.hidden = false; } }, 12000);
   setTimeout(function () {

@@ -3,8 +3,11 @@
 # is shown on the loading screen instead of a blank page (issue 4 §3).
 from pyscript import window
 
+window.performance.mark("trex:python")  # phases for bench/page_load.py
 try:
     from trexui.app import start
+
+    window.performance.mark("trex:imported")
 
     await start()  # noqa: F704 - PyScript runs this module with top-level await
 except Exception as exc:  # pragma: no cover - shown to the player

@@ -428,8 +428,12 @@ async def start() -> None:
     app = APP = App()
     app.bind()
     app.restore()
+    window.performance.mark("trex:restored")
     app.render()
+    window.performance.mark("trex:rendered")
     app.root.hidden = False
     document.body.dataset.state = "ready"
     window.trexLoader.ready()
+    await asyncio.sleep(0)  # let the table paint, then import the bots in their own task
+    bots.preload()
     app.kick()

@@ -12,11 +12,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-try:  # the bots package is written in parallel with the table
-    from trex_core import bots as _bots
-except ImportError:  # pragma: no cover - depends on the engine's version
-    _bots = None
+import importlib
+import importlib.util
 
+# trex_core.bots is imported after the table is on screen (preload), not before: its
+# import is a measurable part of the start-up in Pyodide (docs/WEB.md).
+_HAVE_BOTS = importlib.util.find_spec("trex_core.bots") is not None
+_bots: Any = None
+KNOWN_LEVELS = ["random", "easy", "medium", "hard"]
 FALLBACK_LEVELS = ["random"]
 # The hard bot is "anytime": it samples until its time budget is spent. On the page's
 # main thread one decision is one task, so the budget keeps every task well under the
@@ -25,18 +28,25 @@ HARD_BUDGET = 0.04
 _cache: dict[str, Any] = {}
 
 
+def preload() -> None:
+    """Import the bots (once)."""
+    global _bots
+    if _bots is None and _HAVE_BOTS:
+        _bots = importlib.import_module("trex_core.bots")
+
+
 def levels() -> list[str]:
-    """Bot levels offered in the settings."""
-    if _bots is None:
+    """Bot levels offered in the settings (known without importing the bots)."""
+    if not _HAVE_BOTS:
         return FALLBACK_LEVELS
-    names = getattr(_bots, "LEVELS", None) or getattr(_bots, "levels", None)
-    if callable(names):
-        names = names()
-    return list(names) if names else FALLBACK_LEVELS
+    if _bots is None:
+        return KNOWN_LEVELS
+    return list(getattr(_bots, "LEVELS", KNOWN_LEVELS))
 
 
 def choose_move(match: Any, seat: int, level: str, rng: random.Random) -> str:
     obs = match.observation(seat)
+    preload()
     if _bots is not None and level in levels():
         bot = _cache.get(level)
         if bot is None:

@@ -57,7 +57,7 @@ def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "
     return (f'<{tag}{role} class="card {suit_class(card)} {cls}{" doubled" if doubled else ""}" '
             f'data-card="{card}" aria-label="{label}" {attrs}>'
             f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>'
-            f'{mark}</{tag}>')
+            f'<span class="pip" aria-hidden="true">{SUIT_SYMBOL[card[1]]}</span>{mark}</{tag}>')
 
 
 def sort_hand(cards: list[str]) -> list[str]:
