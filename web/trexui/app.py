@@ -52,6 +52,18 @@ def _dict_result(r: Any) -> dict[str, Any]:
     }
 
 
+def guarded(fn: Any) -> Any:
+    """An event handler that reports a bug on the page and in the console instead of
+    leaving the table silently stuck."""
+    def run(self: App, *args: Any) -> Any:
+        try:
+            return fn(self, *args)
+        except Exception as exc:  # a bug: show it, log it (tests fail on console errors)
+            self.report_bug(exc)
+    run.__name__ = fn.__name__
+    return run
+
+
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
@@ -143,7 +155,6 @@ class App:
     def apply(self, text: str) -> None:
         """Make a move (anyone's) and update everything; raises the engine's errors."""
         m = self.match
-        seat = m.to_move
         deals_before = len(self.obs["history"])
         tricks_before = len(self.obs["tricks"])
         m.play(text)
@@ -153,18 +164,12 @@ class App:
         obs = self.obs
         if len(obs["history"]) > deals_before:  # the deal is over: its summary (§7 scores)
             self.ui["held"] = None
-            self.ui["last_pass"] = None
             self.ui["overlay"] = "summary"
             self.ui["result"] = _dict_result(m.results[-1])
         elif len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
         elif obs["trick"]:
             self.ui["held"] = None
-        if obs["contract"] == "trex" and obs["phase"] == "play":
-            if text == "pass":
-                self.ui["last_pass"] = seat
-            elif self.ui.get("last_pass") == seat:
-                self.ui["last_pass"] = None
         self.save()
         self.render()
         self.kick()
@@ -226,14 +231,27 @@ class App:
                 if seat == 0 and self.human_must_act():
                     continue
                 rng = random.Random(f"{self.seed}:{len(self.moves)}")
-                t0 = window.performance.now()
-                text = bots.choose_move(m, seat, self.settings["level"], rng)
-                self.bot_ms.append(window.performance.now() - t0)
-                self.apply(text)
+                try:
+                    t0 = window.performance.now()
+                    text = bots.choose_move(m, seat, self.settings["level"], rng)
+                    self.bot_ms.append(window.performance.now() - t0)
+                    self.apply(text)
+                except Exception as exc:  # a bot or engine bug: say so, stop the bots
+                    self.report_bug(exc)
+                    return
         finally:
             if gen == self.gen:
                 self.task = None
                 self.mark_waiting()
+
+    def report_bug(self, exc: BaseException) -> None:
+        import traceback
+        window.console.error("Trex UI error:\n" + "".join(traceback.format_exception(exc)))
+        try:
+            self.ui["message"] = t("status.bug", why=f"{type(exc).__name__}: {exc}")
+            self.render()
+        except Exception:
+            pass
 
     # ------------------------------------------------------------ rendering
     def view_state(self) -> dict[str, Any]:
@@ -280,6 +298,7 @@ class App:
             body.removeAttribute("data-waiting")
 
     # ------------------------------------------------------------ input
+    @guarded
     def on_click(self, event: Any) -> None:
         el = js(event.target.closest("[data-action]"))
         if el is None or el.disabled:
@@ -322,6 +341,7 @@ class App:
             self.render()
             self.kick()
 
+    @guarded
     def on_change(self, event: Any) -> None:
         el = event.target
         kind = js(el.getAttribute("data-change"))
@@ -360,6 +380,7 @@ class App:
             self.ui["form"]["level"] = self.settings["level"]
             self.ui["form"]["speed"] = self.settings["speed"]
 
+    @guarded
     def on_key(self, event: Any) -> None:
         key = event.key
         if key == "Escape" and self.ui.get("overlay") in ("settings", "sheet", "confirm"):

@@ -74,6 +74,7 @@ EN = {
     "badge.passes": "{n} pass",
     "badge.passes.many": "{n} passes",
     "badge.passed": "Passed",
+    "badge.laid": "Laid",
     "badge.cards": "{n} cards",
     "badge.answered": "Answered",
     "badge.thinking": "Thinking\u2026",
@@ -94,6 +95,7 @@ EN = {
     "status.trick_won": "{name} took the trick.",
     "status.trick_won.you": "You took the trick.",
     "status.refused": "Not {card}. {why}",
+    "status.bug": "Something went wrong in the game ({why}). Your match is saved; reloading the page may help.",
     # prompts
     "prompt.choose.title": "Name a contract",
     "prompt.choose.text": "You are the king of this kingdom. Contracts you have not played yet:",

@@ -169,8 +169,13 @@ def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
         if npass:
             key = "badge.passes" if npass == 1 else "badge.passes.many"
             info.append(f'<span class="badge pass">{escape(t(key, n=npass))}</span>')
-        if ui.get("last_pass") == seat:
+        # the seat's last Trex turn: the card it laid, or its pass (§6.5: passes are public)
+        last = next((c for s, c in reversed(obs.get("layout_plays", [])) if s == seat), None)
+        if last == "pass":
             info.append(f'<span class="bubble">{escape(t("badge.passed"))}</span>')
+        elif last:
+            info.append(f'<span class="bubble last-laid">{escape(t("badge.laid"))} '
+                        f'<b class="{suit_class(last)}">{card_symbol(last)}</b></span>')
     if obs["phase"] == "play" and obs["contract"]:
         info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs["deal_scores"][seat])))}</span>')
     if contract in ("collections", "complex") and obs["phase"] == "play":
@@ -227,12 +232,14 @@ def layout_view(obs: Obs) -> str:
     """§6: four rows, one per suit, growing from the jack; unplayed places outlined."""
     rows = []
     legal = set(obs["legal"]) if obs["to_move"] == 0 else set()
+    laid = [c for _, c in obs.get("layout_plays", []) if c != "pass"]
+    latest = laid[-1] if laid else None
     for suit, row in zip(SUITS, obs["layout"]):
         cells = []
         for r in range(13):
             card = RANKS[r] + suit
             if row and row[0] <= r <= row[1]:
-                cells.append(card_face(card, cls="cell"))
+                cells.append(card_face(card, cls="cell latest" if card == latest else "cell"))
             else:
                 hint = " next" if card in legal else ""
                 jack = " jack" if r == 9 else ""
