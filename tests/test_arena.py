@@ -52,7 +52,8 @@ def test_mean_ci() -> None:
 
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["-n", "2", "-j", "1", "--test", "medium", "--baseline", "random", "--seed", "cli"]) == 0
+    argv = ["-n", "2", "-j", "1", "--test", "medium", "--baseline", "random", "--seed", "cli"]
+    assert arena.main(argv) == 0
     out = capsys.readouterr().out
     assert "kingdom" in out and "decision time" in out
     assert arena.main(["-n", "1", "-j", "1", "--test", "nobody"]) == 2

@@ -45,10 +45,10 @@ def play_match(m: Match, bots: list, rng: random.Random) -> int:
 
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_every_bot_move_is_legal_in_whole_matches(name: str) -> None:
-    """Thousands of deals in all: 9 rule sets x (12 matches of random/easy/medium mixes)."""
+    """Thousands of deals in all: 9 rule sets x 20 matches of random/easy/medium mixes."""
     rules = RULESETS[name]
     rng = random.Random(f"legal:{name}")
-    for i in range(12):
+    for i in range(20):
         levels = [LEVELS[(i + s) % 3] for s in range(4)]
         bots = [get_bot(lv) for lv in levels]
         m = Match(rules, Dealer(f"legal:{name}:{i}"))
@@ -142,7 +142,6 @@ def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, 
         twin = _redealt_twin(m, seat, rng)
         if twin is None:
             continue
-        assert twin.hands != m.hands or contract is Contract.TREX or True
         a = bot.choose(m.observation(seat), random.Random(i))
         b = bot.choose(twin.observation(seat), random.Random(i))
         assert a == b
@@ -176,7 +175,8 @@ def test_medium_doubles_the_king_of_hearts_under_plain_self_capture() -> None:
 def test_king_names_trex_with_four_jacks_and_not_by_raw_expectation() -> None:
     """The king names the contract where this hand is furthest above its average: four
     jacks and their neighbours make Trex; a hand of low cards makes a trick contract."""
-    m = deal({0: ["JS", "JH", "JD", "JC", "TS", "QS", "TH", "QH", "TD", "QD", "TC", "QC", "9S"]}, None, king=0)
+    jacks = ["JS", "JH", "JD", "JC", "TS", "QS", "TH", "QH", "TD", "QD", "TC", "QC", "9S"]
+    m = deal({0: jacks}, None, king=0)
     assert get_bot("medium").choose(m.observation(0), random.Random(0)).contract is Contract.TREX
     low = ["2S", "3S", "4S", "2H", "3H", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "4C"]
     m = deal({0: low}, None, king=0)

@@ -19,6 +19,11 @@ from ..fast import PR, TrexState, TrickRules, TrickState
 from ..scoring import DOUBLE_VALUES
 
 FULL_SUIT = 8191
+LEAD_P_EXP = 2.0
+DISCARD_SHORT = 10.0
+OVERTAKE_MIN = 1
+LEAD_FLUSH = 0.1
+OWN_PEN_LEAD = 0.15
 LOWER = tuple((1 << (c % 13)) - 1 for c in range(52))
 """Within-suit pattern of the ranks below a card's rank."""
 HIGHER = tuple(FULL_SUIT ^ ((1 << (c % 13 + 1)) - 1) for c in range(52))
@@ -97,7 +102,7 @@ def _follow(
             if not st.voids[s] & suitbit:
                 can_overtake = True
                 break
-    if n_after and can_overtake and oth >> (lowest + 1):
+    if n_after and can_overtake and (oth >> (lowest + 1)).bit_count() >= OVERTAKE_MIN:
         # Someone after me may still go higher: play low and hope, keeping penalty cards.
         best = -1
         key = None
@@ -159,7 +164,7 @@ def _discard(
                 for rr in PR[oth & ((1 << r) - 1) & (tr.penalty >> base)]:
                     catch += value[base + rr]
                 d += 1.5 * catch
-            d += 4.0 / n_mine  # shortening a short suit makes a void for later discards
+            d += DISCARD_SHORT / n_mine  # shortening a short suit makes a void for later discards
             if d > best_d:
                 best_d = d
                 best = c
@@ -198,7 +203,7 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
             elif not higher:
                 p_win = 1.0
             else:
-                p_win = (lower / (lower + higher)) ** 2
+                p_win = (lower / (lower + higher)) ** LEAD_P_EXP
             # what the trick would cost its winner
             cost: float = tr.trick_cost + value[c]
             if oth_pen:
@@ -212,12 +217,13 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
             if my_pen and not value[c]:
                 # Leading the suit of my own penalty card strips the others of the cards
                 # that would have to beat it.
-                risk += 0.15 * sum(value[base + rr] for rr in PR[my_pen]) * (1.0 + (mine.bit_count() <= 2))
+                own = sum(value[base + rr] for rr in PR[my_pen])
+                risk += OWN_PEN_LEAD * own * (1.0 + (mine.bit_count() <= 2))
             if oth_pen and not my_pen and p_win == 0.0:
                 # a low lead flushes a penalty card (§3.4's K♥, the queens)
                 top_pen = _top(oth_pen)
                 if r < top_pen and not (mine >> (top_pen + 1)):
-                    risk -= 0.1 * value[base + top_pen]
+                    risk -= LEAD_FLUSH * value[base + top_pen]
             risk += 0.05 * r  # prefer the lower card at equal risk
             if risk < best_r:
                 best_r = risk

@@ -79,7 +79,7 @@ class HardBot(Bot):
         choice_policy: str = "model",
         doubling_policy: str = "search",
         samples: int | None = None,
-        budget: float = 0.1,
+        budget: float = 0.08,
         min_samples: int = 6,
         max_samples: int = 400,
         z: float = 1.0,
