@@ -6,10 +6,10 @@ Everything comes from the seat's :class:`~trex_core.observation.Observation` onl
 * cards seen: the seat's hand and every card played (tricks, the layout);
 * known voids: a player who did not follow suit holds none of that suit (§3.1);
 * revealed doubles: a doubled card not yet played is in its doubler's hand (§4.2);
-* Trex passes: a passer held none of the cards playable at that turn (§6.5).  The
-  observation gives each pass's turn but not the order in which the layout cards were laid,
-  so a pass is used exactly when no card has been laid since; otherwise only the jacks of
-  rows still unopened (playable then and now) are ruled out;
+* Trex passes: a passer held none of the cards playable at that turn (§6.5), found by
+  replaying the observation's ``layout_plays``.  (Without that field — an older engine —
+  a pass is used exactly only when no card has been laid since; otherwise only the jacks of
+  rows still unopened, playable then and now, are ruled out);
 * the 2s shown in partnership Trex (§8.2) are in their holders' hands.
 
 A redeal claimant's shown hand (§5.1) belongs to an earlier dealing of the deal, so it says
@@ -101,9 +101,19 @@ def dump_exclusions(obs: Observation, value: tuple[int, ...], penalty: int) -> l
 
 
 def trex_exclusions(obs: Observation) -> list[int]:
-    """Cards each seat cannot hold, from its public Trex passes (§6.5)."""
+    """Cards each seat cannot hold, from its public Trex passes (§6.5): replaying the turns
+    in order, a passer held none of the cards playable at his pass."""
     exclude = [0, 0, 0, 0]
     if not obs.passes:
+        return exclude
+    plays = getattr(obs, "layout_plays", None)
+    if plays is not None:
+        laid = 0
+        for seat, c in plays:
+            if c < 0:
+                exclude[seat] |= trex_playable(laid)
+            else:
+                laid |= 1 << c
         return exclude
     laid = obs.played
     turns = laid.bit_count() + len(obs.passes)
