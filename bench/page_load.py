@@ -49,6 +49,18 @@ def ready_ms(page, url: str, timeout_ms: int = 120_000) -> float:
     return float(page.evaluate("document.body.dataset.readyMs"))
 
 
+def game_phases(page) -> dict:
+    """The game's own start-up after the runtime: marks set by main.py and app.py."""
+    marks = dict(page.evaluate("performance.getEntriesByType('mark').map(e => [e.name, e.startTime])"))
+    ready = float(page.evaluate("document.body.dataset.readyMs"))
+    if "trex:python" not in marks:
+        return {}
+    return {"python_start_ms": marks["trex:python"],
+            "imports_ms": marks["trex:imported"] - marks["trex:python"],
+            "restore_and_render_ms": ready - marks["trex:imported"],
+            "app_python_ms": ready - marks["trex:python"]}
+
+
 def guard(context, outside: list[str]) -> None:
     def route(r):
         if r.request.url.startswith("http://127.0.0.1:"):
@@ -61,6 +73,7 @@ def guard(context, outside: list[str]) -> None:
 
 def load_times(browser, base: str, rounds: int) -> dict:
     times: dict[str, dict[str, list[float]]] = {n: {"cold": [], "warm": []} for n in PAGES}
+    phases: dict[str, list[dict]] = {"cold": [], "warm": []}
     outside: list[str] = []
     for r in range(rounds):
         order = list(PAGES) if r % 2 == 0 else list(reversed(PAGES))
@@ -70,16 +83,23 @@ def load_times(browser, base: str, rounds: int) -> dict:
             page = ctx.new_page()
             url = base + PAGES[name]
             cold = ready_ms(page, url)
+            if name == "game":
+                phases["cold"].append(game_phases(page))
             warm = ready_ms(page, url)
+            if name == "game":
+                phases["warm"].append(game_phases(page))
             ctx.close()
             times[name]["cold"].append(cold)
             times[name]["warm"].append(warm)
             print(f"  round {r + 1} {name:5s} cold {cold:7.0f} ms  warm {warm:7.0f} ms", flush=True)
-    out = {"samples": times, "outside_requests": outside}
+    out = {"samples": times, "outside_requests": outside, "game_phases": phases}
     for kind in ("cold", "warm"):
         bare = statistics.median(times["bare"][kind])
         game = statistics.median(times["game"][kind])
         out[kind] = {"bare_ms": bare, "game_ms": game, "ratio": game / bare}
+        ph = [p for p in phases[kind] if p]
+        if ph:
+            out[kind]["game_python"] = {k: statistics.median(p[k] for p in ph) for k in ph[0]}
     return out
 
 
@@ -150,6 +170,12 @@ def main() -> None:
     for kind in ("cold", "warm"):
         r = result["load"][kind]
         print(f"  {kind:5s}                              {r['bare_ms']:7.0f}  {r['game_ms']:7.0f}   {r['ratio']:.2f}")
+    print("the game's own Python at start-up (median ms): imports, then restore + first render")
+    for kind in ("cold", "warm"):
+        g = result["load"][kind].get("game_python")
+        if g:
+            print(f"  {kind:5s}  imports {g['imports_ms']:5.0f}   restore+render {g['restore_and_render_ms']:4.0f}"
+                  f"   total {g['app_python_ms']:5.0f}  (Python started at {g['python_start_ms']:.0f})")
     print(f"\napp's own files: {s['total']:,} bytes ({s['total'] / 1024:.1f} KB; gzip {s['total_gzip'] / 1024:.1f} KB)"
           f"  budget 300 KB  {'OK' if s['total'] <= s['budget'] else 'OVER'}")
     for name, n in s["files"].items():

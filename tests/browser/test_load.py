@@ -52,3 +52,21 @@ def test_a_failed_load_says_so(new_table):
     assert "could not be loaded" in t.page.locator("#load-error").inner_text()
     assert t.page.locator("#load-retry").is_visible()
     t.screenshot("load-failed")
+
+
+def test_layout_mirrors_for_right_to_left(table):
+    """Ready for Arabic: with dir=rtl the panels mirror (logical CSS properties) while
+    the felt keeps seat 1 on your right (§1.3)."""
+    page = table.page
+    page.evaluate("document.documentElement.dir = 'rtl'")
+    try:
+        right = page.locator(".seat.pos-right").bounding_box()
+        left = page.locator(".seat.pos-left").bounding_box()
+        assert right["x"] > left["x"]
+        side = page.locator(".side").bounding_box()
+        felt = page.locator(".felt").bounding_box()
+        assert side["x"] < felt["x"], "the score sheet moves to the start (left) side"
+        table.screenshot("rtl-desktop")
+        assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+    finally:
+        page.evaluate("document.documentElement.dir = 'ltr'")
