@@ -67,3 +67,15 @@ def test_unreadable_and_old_saves(new_table):
         st = t.wait_idle()
         assert st["waiting"] == "corrupt", text
         assert words in t.page.locator("[data-overlay=corrupt]").inner_text()
+
+
+def test_blocked_storage_still_plays(new_table):
+    """Privacy settings that refuse local storage: the game plays, unsaved, and says so."""
+    t = new_table()
+    t.context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', "
+        "{get() { throw new DOMException('blocked', 'SecurityError'); }})")
+    t.goto("?speed=instant&seed=6")
+    st = t.step() and t.wait_idle()
+    assert st["moves"] >= 1
+    assert "Not saved" in t.page.locator(".topbar").inner_text()

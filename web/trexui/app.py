@@ -37,6 +37,22 @@ def js(value: Any) -> Any:
     return None if value is None or value is _JSNULL else value
 
 
+def storage_get(key: str) -> str | None:
+    """localStorage, or None when the browser refuses storage (privacy settings)."""
+    try:
+        return js(window.localStorage.getItem(key))
+    except Exception:
+        return None
+
+
+def storage_set(key: str, value: str) -> bool:
+    try:
+        window.localStorage.setItem(key, value)
+        return True
+    except Exception:  # quota exceeded or storage disabled: play on without saving
+        return False
+
+
 def _dict_result(r: Any) -> dict[str, Any]:
     """A DealResult as plain data with §12 card texts, for the deal summary."""
     redealt = [a.redeal_by for a in r.attempts if a.redeal_by is not None]
@@ -73,7 +89,7 @@ class App:
         self.autoplay = js(params.get("autoplay")) == "1"  # the benchmark lets a bot play seat 0 too
         self.param_level = js(params.get("level"))
         self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
-        self.settings = store.load_settings(js(window.localStorage.getItem(store.SETTINGS_KEY)))
+        self.settings = store.load_settings(storage_get(store.SETTINGS_KEY))
         self.levels = bots.levels()
         if self.param_level in self.levels:
             self.settings["level"] = self.param_level
@@ -109,18 +125,19 @@ class App:
 
     def restore(self) -> None:
         """Resume the saved match exactly where it was; report a bad save (§5)."""
-        text = js(window.localStorage.getItem(store.SAVE_KEY))
+        text = storage_get(store.SAVE_KEY)
         if not text:
             seed = int(self.param_seed) if self.param_seed and self.param_seed.isdigit() else None
             self.new_game(seed)
             return
         try:
             self.seed, self.match, self.moves, saved_ui = store.load(text)
-        except store.SaveError as exc:
+        except Exception as exc:  # SaveError says why; anything else is named
+            why = str(exc) if isinstance(exc, store.SaveError) else f"{type(exc).__name__}: {exc}"
             self.new_game()
             # The bad save is kept until the player starts the new game (it may be inspected).
-            window.localStorage.setItem(store.SAVE_KEY, text)
-            self.ui = {"overlay": "corrupt", "corrupt_why": str(exc)}
+            storage_set(store.SAVE_KEY, text)
+            self.ui = {"overlay": "corrupt", "corrupt_why": why}
             self.refresh()
             return
         self.ui = {"overlay": None}
@@ -133,10 +150,13 @@ class App:
 
     def save(self) -> None:
         ui = {"summary": self.ui.get("overlay") == "summary"}
-        window.localStorage.setItem(store.SAVE_KEY, store.dump(self.seed, self.match, self.moves, ui))
+        if not storage_set(store.SAVE_KEY, store.dump(self.seed, self.match, self.moves, ui)):
+            if not self.ui.get("unsaved"):
+                window.console.warn("Trex: this browser refuses local storage; the match is not saved.")
+            self.ui["unsaved"] = True
 
     def save_settings(self) -> None:
-        window.localStorage.setItem(store.SETTINGS_KEY, store.dump_settings(self.settings))
+        storage_set(store.SETTINGS_KEY, store.dump_settings(self.settings))
 
     # ------------------------------------------------------------ moves
     def refresh(self) -> None:

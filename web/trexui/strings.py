@@ -53,6 +53,7 @@ EN = {
     "bar.no_contract": "Contract: \u2014",
     "bar.turn": "Turn: {name}",
     "bar.turn.you": "Your turn",
+    "bar.unsaved": "Not saved: this browser blocks local storage",
     "btn.sheet": "Score sheet",
     "btn.last_trick": "Last trick",
     "btn.settings": "Settings",

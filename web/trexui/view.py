@@ -133,6 +133,7 @@ def topbar(obs: Obs, ui: dict) -> str:
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
     <li data-k="contract">{escape(contract)}</li>
     <li data-k="turn" class="turn{" you" if turn == 0 else ""}">{escape(turn_txt)}</li>
+    {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
   </ul>
   <nav class="tools">
     <button type="button" data-action="last-trick"{last_disabled}>{escape(t("btn.last_trick"))}</button>
