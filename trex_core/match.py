@@ -185,23 +185,24 @@ class _State:
         self.doubled_by: dict[int, int] = {}
         self.trick: list[int] = []
         self.leader = 0
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.tricks: tuple[tuple[int, tuple[int, ...], int], ...] = ()
         self.taken: list[Hand] = [0, 0, 0, 0]
         self.tricks_won = [0, 0, 0, 0]
         self.lo = [-1, -1, -1, -1]  # Trex rows: lowest and highest rank laid, -1 unopened
         self.hi = [-1, -1, -1, -1]
-        self.passes: list[tuple[int, int]] = []  # (turn, seat)
-        self.layout_plays: list[tuple[int, int]] = []  # Trex turns: (seat, card or -1 = pass)
+        self.passes: tuple[tuple[int, int], ...] = ()  # (turn, seat)
+        self.layout_plays: tuple[tuple[int, int], ...] = ()  # Trex turns: (seat, card or -1 = pass)
         self.turns = 0
         self.out: list[int] = []
-        self.moves: list[Move] = []
-        self.attempts: list[Attempt] = []
-        self.results: list[DealResult] = []
+        self.moves: tuple[Move, ...] = ()
+        self.attempts: tuple[Attempt, ...] = ()
+        self.results: tuple[DealResult, ...] = ()
         self.totals = [0, 0, 0, 0]
 
     def copy(self) -> _State:
         # Written out field by field: this runs before every move, so it is the hottest
-        # line of the public API.  Tuples and frozen values are shared, lists copied.
+        # line of the public API.  Histories are tuples (a move replaces them, never edits
+        # them), so the snapshot shares them; the few lists are copied.
         s = _State.__new__(_State)
         s.deal_no = self.deal_no
         s.attempt = self.attempt
@@ -217,18 +218,18 @@ class _State:
         s.doubled_by = self.doubled_by.copy()
         s.trick = self.trick.copy()
         s.leader = self.leader
-        s.tricks = self.tricks.copy()
+        s.tricks = self.tricks
         s.taken = self.taken.copy()
         s.tricks_won = self.tricks_won.copy()
         s.lo = self.lo.copy()
         s.hi = self.hi.copy()
-        s.passes = self.passes.copy()
-        s.layout_plays = self.layout_plays.copy()
+        s.passes = self.passes
+        s.layout_plays = self.layout_plays
         s.turns = self.turns
         s.out = self.out.copy()
-        s.moves = self.moves.copy()
-        s.attempts = self.attempts.copy()
-        s.results = self.results.copy()
+        s.moves = self.moves
+        s.attempts = self.attempts
+        s.results = self.results
         s.totals = self.totals.copy()
         return s
 
@@ -574,7 +575,7 @@ class Match:
 
     def _apply(self, move: Move) -> None:
         s = self._s
-        s.moves.append(move)
+        s.moves += (move,)
         if s.phase == PLAY:
             if s.contract is Contract.TREX:
                 self._apply_trex(move)
@@ -628,12 +629,12 @@ class Match:
     def _redeal(self, claimant: int) -> None:
         """§5.2: the same king deals again; the deal number stays."""
         s = self._s
-        s.attempts.append(Attempt(s.dealt, tuple(s.moves), s.contract, claimant))
+        s.attempts += (Attempt(s.dealt, s.moves, s.contract, claimant),)
         s.attempt += 1
         s.dealt = self.dealer.hands(s.deal_no, s.attempt)
         check_hands(s.dealt)
         s.hands = list(s.dealt)
-        s.moves = []
+        s.moves = ()
         s.kh_barred = not self.rules.redeal_any_contract
         self._begin_choice()
 
@@ -662,7 +663,7 @@ class Match:
         order = self.rules.seat_order(s.leader)
         winner = order[best]
         cards = tuple(s.trick)
-        s.tricks.append((s.leader, cards, winner))
+        s.tricks += ((s.leader, cards, winner),)
         s.taken[winner] |= mask_of(cards)
         s.tricks_won[winner] += 1
         s.trick = []
@@ -690,11 +691,11 @@ class Match:
         assert seat is not None
         s.turns += 1
         if move.kind == PASS:
-            s.passes.append((s.turns - 1, seat))  # §6.5: a pass is public
-            s.layout_plays.append((seat, -1))
+            s.passes += ((s.turns - 1, seat),)  # §6.5: a pass is public
+            s.layout_plays += ((seat, -1),)
         else:
             c = move.card
-            s.layout_plays.append((seat, c))
+            s.layout_plays += ((seat, c),)
             suit, rank = divmod(c, 13)
             s.hands[seat] &= ~(1 << c)
             if s.lo[suit] < 0:
@@ -721,19 +722,19 @@ class Match:
         contract = s.contract
         assert contract is not None
         per_kingdom = self.rules.deals_per_kingdom
-        s.attempts.append(Attempt(s.dealt, tuple(s.moves), contract))
-        s.results.append(
+        s.attempts += (Attempt(s.dealt, s.moves, contract),)
+        s.results += (
             DealResult(
                 number=s.deal_no,
                 kingdom=s.deal_no // per_kingdom,
                 king=s.king,
                 contract=contract,
                 scores=(scores[0], scores[1], scores[2], scores[3]),
-                attempts=tuple(s.attempts),
+                attempts=s.attempts,
                 doubled=tuple(sorted(s.doubled_by.items())),
-                tricks=tuple(s.tricks),
+                tricks=s.tricks,
                 out_order=tuple(s.out),
-            )
+            ),
         )
         for i in range(4):
             s.totals[i] += scores[i]
@@ -751,22 +752,22 @@ class Match:
     def _next_deal(self) -> None:
         s = self._s
         s.attempt = 0
-        s.attempts = []
+        s.attempts = ()
         s.dealt = self.dealer.hands(s.deal_no, 0)
         check_hands(s.dealt)
         s.hands = list(s.dealt)
-        s.moves = []
+        s.moves = ()
         s.kh_barred = False
         s.answers = [None, None, None, None]
         s.doubled_by = {}
         s.trick = []
-        s.tricks = []
+        s.tricks = ()
         s.taken = [0, 0, 0, 0]
         s.tricks_won = [0, 0, 0, 0]
         s.lo = [-1, -1, -1, -1]
         s.hi = [-1, -1, -1, -1]
-        s.passes = []
-        s.layout_plays = []
+        s.passes = ()
+        s.layout_plays = ()
         s.turns = 0
         s.out = []
         self._begin_choice()
