@@ -70,3 +70,21 @@ def test_layout_mirrors_for_right_to_left(table):
         assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
     finally:
         page.evaluate("document.documentElement.dir = 'ltr'")
+
+
+def test_cards_can_be_played_with_the_keyboard(table):
+    page = table.page
+    st = table.wait_idle()
+    while st["waiting"] != "play" or st["legal"] == ["pass"]:
+        table.step()
+        st = table.wait_idle()
+    cards = page.locator(".hand .card")
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == cards.nth(1).get_attribute("data-card")
+    page.locator(".hand .card.playable").first.focus()
+    card = page.evaluate("document.activeElement.dataset.card")
+    seq = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+    assert card not in table.state()["hand"]
