@@ -633,11 +633,9 @@ def test_any_rules_any_stopping_point_round_trips(rules: Rules, seed: int | str,
     assert again.observation(0) == m.observation(0)
 
 
-def test_redealt_attempts_are_rebuilt_from_public_facts_5() -> None:
-    """The writer rebuilds the current deal's redealt dealings from public facts; they must
-    be the engine's own (which it keeps privately until the deal is over)."""
+def test_an_unfinished_deal_after_two_redeals_round_trips_5() -> None:
+    """The writer takes the current deal's redealt dealings from ``Match.attempts``."""
     from trex_core.match import FixedDealer
-    from trex_core.record import _redealt_attempts
 
     hands = Dealer("golden:redeal:17").hands(0, 0)  # North may claim a redeal (§5.1)
     dealer = FixedDealer("twice", {(0, 0): hands, (0, 1): hands})
@@ -649,10 +647,7 @@ def test_redealt_attempts_are_rebuilt_from_public_facts_5() -> None:
             m.play(doubling_player(m, random.Random(0), redeal=True))
     rng = random.Random(1)
     for _ in range(40):
-        rebuilt = _redealt_attempts(m)
-        assert [(a.hands, [mv.move for mv in a.moves]) for a in rebuilt] == [
-            (list(a.hands), list(a.moves)) for a in m._s.attempts]
-        seen = max(seen, len(rebuilt))
+        seen = max(seen, len(m.attempts))
         text = write(m)
         assert write(read(text)) == text
         m.play(doubling_player(m, rng))

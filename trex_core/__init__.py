@@ -6,6 +6,7 @@ from .errors import IllegalMoveError, InvalidMoveError
 from .match import ANNOUNCE, CHOOSE, OVER, PLAY, SEAT_NAMES, Attempt, Dealer, DealResult, Match
 from .moves import Move, parse_move
 from .observation import Observation
+from .record import RecordError
 from .rules import PRESETS, Contract, Rules
 
 __version__ = "0.1.0"
@@ -13,6 +14,6 @@ __version__ = "0.1.0"
 __all__ = [
     "ANNOUNCE", "CHOOSE", "OVER", "PLAY", "PRESETS", "SEAT_NAMES", "Attempt", "Contract",
     "DealResult", "Dealer", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
-    "Observation", "Rules", "card_symbol", "card_text", "cards_of", "hand_text",
+    "Observation", "RecordError", "Rules", "card_symbol", "card_text", "cards_of", "hand_text",
     "parse_card", "parse_hand", "parse_move", "__version__",
 ]

@@ -360,7 +360,7 @@ class Match:
 
     @property
     def results(self) -> tuple[DealResult, ...]:
-        return tuple(self._s.results)
+        return self._s.results
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -384,9 +384,14 @@ class Match:
         return [i for i, p in enumerate(self.places()) if p == 1]
 
     @property
+    def attempts(self) -> tuple[Attempt, ...]:
+        """The current deal's earlier dealings, each ended by a redeal (§5)."""
+        return self._s.attempts
+
+    @property
     def moves(self) -> tuple[Move, ...]:
         """Moves made in the current attempt of the current deal."""
-        return tuple(self._s.moves)
+        return self._s.moves
 
     @property
     def trick(self) -> tuple[int, ...]:

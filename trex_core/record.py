@@ -44,7 +44,7 @@ from typing import IO
 from .cards import CardTextError, Hand, card_text, hand_text, parse_card
 from .errors import IllegalMoveError, InvalidMoveError
 from .match import ANNOUNCE, CHOOSE, SEAT_NAMES, FixedDealer, Match
-from .moves import CONTRACT_MOVES, NO_DOUBLE, REDEAL_MOVE, Move, parse_move
+from .moves import Move, parse_move
 from .rules import PRESETS, Contract, Rules
 
 __all__ = [
@@ -220,27 +220,12 @@ def write(match: Match, tags: Mapping[str, str] | None = None) -> str:
         deals.append(deal)
     if not match.is_over:
         deal = _Deal(0, match.kingdom + 1, match.king)
-        deal.attempts = _redealt_attempts(match)
+        deal.attempts = [_attempt_of(a.hands, a.moves) for a in match.attempts]
         deal.attempts.append(_attempt_of(match.dealt_hands, match.moves))
         deals.append(deal)
     replay = _Replay(head, strict=False)
     replay.run(deals, _End())
     return "\n".join(_tag_lines(head) + [""] + replay.lines) + "\n"
-
-
-def _redealt_attempts(match: Match) -> list[_Attempt]:
-    """The current deal's dealings that ended in a redeal (§5), from public facts only (the
-    engine lists a deal's attempts once the deal is over, not before): each was dealt by
-    ``match.dealer``; the king named King of Hearts (never forced: §5.3 bars a redeal when
-    it is his last contract); the claimant answered ``redeal`` and every other seat
-    ``nodouble``, as only the holder of K♥ may claim (§5.1) or double (§4.1)."""
-    order = match.rules.seat_order(match.king)
-    attempts = []
-    for a, (claimant, _) in enumerate(match.observation(match.king).redeals):
-        answers = [REDEAL_MOVE if seat == claimant else NO_DOUBLE for seat in order]
-        moves = [CONTRACT_MOVES[Contract.KING_OF_HEARTS], *answers]
-        attempts.append(_attempt_of(match.dealer.hands(match.deal_number, a), moves))
-    return attempts
 
 
 def _attempt_of(hands: Sequence[Hand], moves: Sequence[Move]) -> _Attempt:
