@@ -121,5 +121,5 @@ def test_random_deals_and_bench() -> None:
         n = random_deal(contract, rules, random_hands(rng), 0, rng)
         assert n >= 4
     moves = bench_random_deals(50, seed=1)
-    assert moves == bench_random_deals(50, seed=1)
+    assert moves == bench_random_deals(50, seed=1) == bench_random_deals(50, seed=1, processes=2)
     assert 50 * 4 <= moves <= 50 * 200

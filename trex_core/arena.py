@@ -209,12 +209,35 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(n)
 
 
-def run(mode: str, args: dict[str, Any], n: int, jobs: int) -> list[KingdomResult]:
+def run(
+    mode: str, args: dict[str, Any], n: int, jobs: int, progress: int = 0
+) -> list[KingdomResult]:
+    """Play ``n`` kingdoms (matches for the choice comparison, deals for doubling); with
+    ``progress`` > 0 print the running result to stderr every ``progress`` kingdoms, so a
+    long run stopped early still says what it measured."""
     work = [(mode, args, k) for k in range(args["start"], args["start"] + n)]
+    results: list[KingdomResult] = []
+
+    def note(r: KingdomResult) -> None:
+        results.append(r)
+        if progress and len(results) % progress == 0:
+            parts = []
+            names = list(dict.fromkeys(c for x in results for c in x.by_contract))
+            for c in names:
+                m, h = mean_ci([x.by_contract[c] for x in results if c in x.by_contract])
+                parts.append(f"{c} {m:+.1f}±{h:.1f}")
+            m, h = mean_ci([x.total for x in results])
+            line = f"[{len(results)}/{n}] kingdom {m:+.1f}±{h:.1f} | " + ", ".join(parts)
+            print(line, file=sys.stderr, flush=True)
+
     if jobs <= 1:
-        return [_work(w) for w in work]
+        for w in work:
+            note(_work(w))
+        return results
     with get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
-        return pool.map(_work, work, chunksize=1)
+        for r in pool.imap(_work, work, chunksize=1):
+            note(r)
+    return results
 
 
 def _fmt(m: float, h: float) -> str:
@@ -300,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--preset", default="levant")
     p.add_argument("--partnership", action="store_true")
     p.add_argument("--complex", action="store_true")
+    p.add_argument("--progress", type=int, default=0, help="print the running result every N kingdoms")
     p.add_argument("--contracts", default="", help="comma-separated contract names (default: all)")
     p.add_argument(
         "--compare-choice", nargs=2, metavar=("A", "B"), help="king's-choice policies: model random"
@@ -335,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"arena: {e}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    results = run(mode, args, a.kingdoms, a.jobs)
+    results = run(mode, args, a.kingdoms, a.jobs, a.progress)
     print(report(mode, args, results, time.perf_counter() - t0))
     return 0
 

@@ -4,8 +4,8 @@ Plays seeded random deals (tuning seeds ``tune-choice:…``, never the arena's e
 seeds) of every contract on the fast path with the medium policy for all four seats, the
 king in seat 0 and every doublable card doubled by its holder (what the medium level does
 under §4.4 plain), and fits by ridge least squares the king's score on the features of his
-hand (:func:`trex_core.bots.choice.hand_features`).  Needs numpy (a development tool only;
-the bots themselves use the fitted numbers in ``choice_model.py``).
+hand (:func:`trex_core.bots.choice.hand_features`).  Pure Python, no dependencies; the bots
+use the fitted numbers written to ``choice_model.py``.
 """
 
 from __future__ import annotations
@@ -50,29 +50,75 @@ def king_scores(i: int) -> tuple[list[float], list[float]]:
     return hand_features(hands[0]), out
 
 
-def main(argv: list[str] | None = None) -> int:
-    import numpy as np
+def _normal(rows: list[tuple[list[float], list[float]]]) -> tuple[list[list[float]], list[list[float]]]:
+    """X'X and X'y (one column of X'y per contract)."""
+    k = len(rows[0][0])
+    m = len(rows[0][1])
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [[0.0] * m for _ in range(k)]
+    for f, y in rows:
+        for a in range(k):
+            fa = f[a]
+            if not fa:
+                continue
+            row = xtx[a]
+            for b in range(a, k):
+                row[b] += fa * f[b]
+            ya = xty[a]
+            for j in range(m):
+                ya[j] += fa * y[j]
+    for a in range(k):
+        for b in range(a):
+            xtx[a][b] = xtx[b][a]
+    return xtx, xty
 
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        p = m[col][col]
+        for r in range(col + 1, n):
+            f = m[r][col] / p
+            if f:
+                mr, mc = m[r], m[col]
+                for c in range(col, n + 1):
+                    mr[c] -= f * mc[c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit(rows: list[tuple[list[float], list[float]]], lam: float = 5.0) -> list[list[float]]:
+    """Ridge least squares (the bias unpenalised): one weight vector per contract."""
+    xtx, xty = _normal(rows)
+    for a in range(1, len(xtx)):
+        xtx[a][a] += lam
+    return [_solve(xtx, [xty[a][j] for a in range(len(xtx))]) for j in range(len(rows[0][1]))]
+
+
+def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     n = int(args[0]) if args and args[0].isdigit() else 6000
     with get_context("fork").Pool(2) as pool:
         rows = pool.map(king_scores, range(n), chunksize=50)
-    x = np.array([r[0] for r in rows])
-    y = np.array([r[1] for r in rows])
-    lam = 5.0
-    reg = lam * np.eye(x.shape[1])
-    reg[0, 0] = 0.0
-    coefs: dict[str, list[float]] = {}
     half = n // 2
+    held_out = fit(rows[:half])
+    weights = fit(rows)
+    coefs: dict[str, list[float]] = {}
     for j, contract in enumerate(CONTRACTS):
-        w = np.linalg.solve(x[:half].T @ x[:half] + reg, x[:half].T @ y[:half, j])
-        pred = x[half:] @ w
-        resid = y[half:, j] - pred
-        r2 = 1 - resid.var() / y[half:, j].var()
-        w = np.linalg.solve(x.T @ x + reg, x.T @ y[:, j])
-        coefs[contract.value] = [round(float(v), 3) for v in w]
-        mean, sd = y[:, j].mean(), y[:, j].std()
-        print(f"{contract.value:15} mean {mean:7.1f}  sd {sd:6.1f}  held-out R^2 {r2:.3f}")
+        ys = [r[1][j] for r in rows[half:]]
+        mean = sum(ys) / len(ys)
+        pred = [sum(a * b for a, b in zip(held_out[j], r[0], strict=True)) for r in rows[half:]]
+        sse = sum((y - p) ** 2 for y, p in zip(ys, pred, strict=True))
+        sst = sum((y - mean) ** 2 for y in ys)
+        coefs[contract.value] = [round(v, 3) for v in weights[j]]
+        sd = (sst / len(ys)) ** 0.5
+        print(f"{contract.value:15} mean {mean:7.1f}  sd {sd:6.1f}  held-out R^2 {1 - sse / sst:.3f}")
     if "--write" in args:
         path = Path(__file__).with_name("choice_model.py")
         lines = [
