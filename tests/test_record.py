@@ -639,7 +639,7 @@ def test_an_unfinished_deal_after_two_redeals_round_trips_5() -> None:
 
     hands = Dealer("golden:redeal:17").hands(0, 0)  # North may claim a redeal (§5.1)
     dealer = FixedDealer("twice", {(0, 0): hands, (0, 1): hands})
-    m = Match(Rules(redeal_any_contract=True), dealer, first_king=0)
+    m = Match(Rules(redeal_any_contract=True), dealer)
     seen = 0
     for _ in range(2):  # King of Hearts, a redeal, King of Hearts again (§5.2 option), a redeal
         m.play("king-of-hearts")
@@ -652,3 +652,12 @@ def test_an_unfinished_deal_after_two_redeals_round_trips_5() -> None:
         assert write(read(text)) == text
         m.play(doubling_player(m, rng))
     assert seen == 2
+
+
+def test_a_first_king_without_the_seven_of_hearts_is_refused_at_its_tag_2_3() -> None:
+    text = write(Match.new(seed=7))  # South holds 7♥
+    edited = text.replace('[FirstKing "0"]', '[FirstKing "1"]').replace("king 0", "king 1")
+    with pytest.raises(RecordError) as e:
+        read(edited)
+    assert e.value.line == text.splitlines().index('[FirstKing "0"]') + 1
+    assert "holder of 7♥" in e.value.problem

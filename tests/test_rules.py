@@ -110,6 +110,14 @@ def test_s2_3_first_king_holds_the_seven_of_hearts() -> None:
         assert m.hands[m.king] >> parse_card("7H") & 1
 
 
+def test_s2_3_a_first_king_who_did_not_hold_the_seven_of_hearts_is_refused() -> None:
+    m = Match.new(seed=7)
+    other = (m.king + 1) % 4
+    with pytest.raises(ValueError, match="holder of 7♥"):
+        Match(Rules(), m.dealer, first_king=other)
+    assert Match(Rules.preset("western"), m.dealer, first_king=other).king == other
+
+
 def test_s2_3_option_first_dealer_at_random_is_seeded() -> None:
     kings = {Match.new(seed=s, rules=Rules.preset("western")).king for s in range(30)}
     assert kings == {0, 1, 2, 3}
@@ -173,7 +181,7 @@ def test_s3_3_forced_discard_option() -> None:
     m = deal(fixed, "queens", king=0, forced_discard=True)
     answer_all(m)
     m.play("2C")
-    with pytest.raises(IllegalMoveError, match="must discard Q♦"):
+    with pytest.raises(IllegalMoveError, match="no clubs, so you must discard a queen: Q♠ or Q♦"):
         m.play("2S")
     m.play("QD")
     m = deal(fixed, "queens", king=0)
@@ -577,6 +585,23 @@ def test_s12_card_and_move_texts() -> None:
     for bad in ("QX", "1S", "", "double:QZ", "kings", "11H"):
         with pytest.raises(InvalidMoveError):
             parse_move(bad)
+
+
+def test_s12_only_the_two_move_errors_escape_play() -> None:
+    from trex_core import Move
+
+    m = Match.new(seed=9)
+    before = state(m)
+    for bad in (Move("card"), Move("card", card=60), Move("double", cards=1 << 60), 12, None):
+        with pytest.raises(InvalidMoveError):
+            m.play(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="no seat 7"):
+        m.play("queens", seat=7)
+    with pytest.raises(IllegalMoveError, match="negative"):
+        m.undo(-1)
+    with pytest.raises(ValueError, match="unknown contract 'kh'"):
+        Match.deal(list(m.hands), king=0, contract="kh")
+    assert state(m) == before
 
 
 def test_s12_bad_text_and_illegal_move_are_distinct_errors_and_change_nothing() -> None:

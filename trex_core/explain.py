@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANKS, SUIT_MASK, SUIT_SYMBOLS, card, card_symbol, cards_of
+from .cards import SUIT_MASK, SUIT_SYMBOLS, card, card_symbol, cards_of
 from .moves import CARD, CONTRACT, DOUBLE, PASS, REDEAL, Move
 from .rules import Contract
 
@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
-def _list(mask: int) -> str:
-    return ", ".join(card_symbol(c) for c in reversed(cards_of(mask)))
+def _list(mask: int, joiner: str = ", ") -> str:
+    """Cards as on screen, suit by suit (♠ ♥ ♦ ♣) from high to low, like a sorted hand."""
+    cards = [c for s in range(4) for c in reversed(cards_of(mask & SUIT_MASK[s]))]
+    return joiner.join(card_symbol(c) for c in cards)
 
 
 def why_illegal(m: Match, move: Move) -> str:
@@ -51,11 +53,15 @@ def why_illegal(m: Match, move: Move) -> str:
             )
         if move.kind == DOUBLE:
             doublable = m._doublable()
+            if not m.rules.doubling:
+                return "Doubling is off under these rules."
             if not doublable:
                 return "Nothing can be doubled in this contract (§4.1)."
             if move.cards & ~doublable:
                 return f"Only {_list(doublable)} can be doubled in {s.contract.title} (§4.1)."  # type: ignore[union-attr]
             return f"You do not hold {_list(move.cards & ~s.hands[seat])}."
+        if not m.rules.doubling:
+            return f"{who} must first answer whether to claim a redeal (§5): 'nodouble' (no) or 'redeal'."
         return f"{who} must first answer whether to double (§4.2): 'nodouble' or 'double:…'."
     if s.phase != PLAY:
         return "The match is over."
@@ -79,7 +85,11 @@ def why_illegal(m: Match, move: Move) -> str:
             ends.append(card_symbol(card(low - 1, suit)))
         if high < 12:
             ends.append(card_symbol(card(high + 1, suit)))
-        row = f"{RANKS[low]}{sym}–{RANKS[high]}{sym}" if low != high else f"J{sym}"
+        row = (
+            f"{card_symbol(card(low, suit))}–{card_symbol(card(high, suit))}"
+            if low != high
+            else f"J{sym}"
+        )
         nxt = " or ".join(ends) if ends else "nothing more"
         return f"The {sym} row is {row}: only {nxt} can be played on it (§6.1)."
     if move.kind != CARD:
@@ -100,6 +110,10 @@ def why_illegal(m: Match, move: Move) -> str:
             f"you hold {_list(follow)}."
         )
     must = hand & m._forced_discards()
-    return f"You are void in {SUIT_SYMBOLS[led]} and must discard {_list(must)} (§3.3)."
+    what = {Contract.KING_OF_HEARTS: "K♥", Contract.QUEENS: "a queen", Contract.DIAMONDS: "a diamond"}
+    return (
+        f"You have no {_SUIT_NAMES[led]}, so you must discard {what[s.contract]}"  # type: ignore[index]
+        f"{'' if s.contract is Contract.KING_OF_HEARTS else ': ' + _list(must, ' or ')} (§3.3)."
+    )
 
 

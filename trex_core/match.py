@@ -29,7 +29,7 @@ from .cards import (
     cards_of,
     mask_of,
 )
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidMoveError
 from .moves import (
     CARD,
     CARD_MOVES,
@@ -262,11 +262,18 @@ class Match:
         s.dealt = self.dealer.hands(0, 0)
         check_hands(s.dealt)
         s.hands = list(s.dealt)
+        seven = next(i for i in range(4) if s.hands[i] >> SEVEN_OF_HEARTS & 1)
+        by_seven = self.rules.first_king != RANDOM_DEALER and not single_deal
         if first_king is None:
-            if self.rules.first_king == RANDOM_DEALER:
-                first_king = self.dealer.first_dealer()
-            else:  # §2.3: the holder of 7♥ in the first deal is the first king
-                first_king = next(i for i in range(4) if s.hands[i] >> SEVEN_OF_HEARTS & 1)
+            # §2.3: the holder of 7♥ in the first deal, or a first dealer chosen at random
+            first_king = seven if by_seven else self.dealer.first_dealer()
+        elif first_king not in range(4):
+            raise ValueError(f"the first king is a seat 0 to 3, not {first_king!r}")
+        elif by_seven and first_king != seven:
+            raise ValueError(
+                f"the first king is the holder of 7♥ (§2.3): {SEAT_NAMES[seven]} ({seven}), "
+                f"not {SEAT_NAMES[first_king]} ({first_king})"
+            )
         self.first_king = first_king
         self.kings = self.rules.kings(first_king)
         s.king = first_king
@@ -302,7 +309,10 @@ class Match:
         m = cls(rules, FixedDealer(seed, {(0, 0): masks}), single_deal=True, first_king=king)
         if contract is not None:
             if isinstance(contract, str):
-                contract = Contract(contract)
+                names = {c.value: c for c in Contract}
+                if contract not in names:
+                    raise ValueError(f"unknown contract {contract!r}; contracts are {', '.join(names)}")
+                contract = names[contract]
             if contract not in m.rules.contracts:
                 raise ValueError(f"{contract.title} is not played under these rules")
             m.play(CONTRACT_MOVES[contract])
@@ -542,6 +552,12 @@ class Match:
         match is unchanged.  Returns the move made."""
         if isinstance(move, str):
             move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"a move is a Move or its text such as 'QS', not {move!r}")
+        if not (0 <= move.card < 52 if move.kind == CARD else 0 <= move.cards < 1 << 52):
+            raise InvalidMoveError(f"{move!r} names no card of the deck")
+        if seat is not None and seat not in range(4):
+            raise IllegalMoveError(f"There is no seat {seat!r}: the seats are 0 to 3.")
         s = self._s
         if s.phase == OVER:
             raise IllegalMoveError("The match is over.")
@@ -567,10 +583,10 @@ class Match:
 
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` moves."""
-        if n < 0 or n > len(self._stack):
-            raise IllegalMoveError(
-                f"Cannot undo {n} move(s): only {len(self._stack)} made."
-            )
+        if n < 0:
+            raise IllegalMoveError(f"Cannot undo a negative number of moves ({n}).")
+        if n > len(self._stack):
+            raise IllegalMoveError(f"Cannot undo {n} move(s): only {len(self._stack)} made.")
         for _ in range(n):
             self._s = self._stack.pop()
 
@@ -696,6 +712,8 @@ class Match:
         assert seat is not None
         s.turns += 1
         if move.kind == PASS:
+            # §6.4: while cards remain someone can play, so the layout never locks
+            assert any(h & self._layout_playable() for h in s.hands), "the layout is locked"
             s.passes += ((s.turns - 1, seat),)  # §6.5: a pass is public
             s.layout_plays += ((seat, -1),)
         else:

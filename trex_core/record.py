@@ -158,6 +158,7 @@ class _Head:
     first_king: int
     single: bool
     info: dict[str, str]
+    first_king_line: int = 0
 
 
 @dataclass
@@ -333,7 +334,10 @@ class _Replay:
             (d, a): att.hands for d, deal in enumerate(deals) for a, att in enumerate(deal.attempts)
         }
         dealer = FixedDealer(h.seed, fixed, h.first_king)
-        m = Match(h.rules, dealer, single_deal=h.single, first_king=h.first_king)
+        try:
+            m = Match(h.rules, dealer, single_deal=h.single, first_king=h.first_king)
+        except ValueError as e:  # §2.3: a first king who did not hold 7♥
+            raise RecordError(h.first_king_line, str(e)) from None
         for d, deal in enumerate(deals):
             if d:
                 self.lines.append("")
@@ -619,7 +623,7 @@ class _Parser:
                               f"Deals is 1 (a single deal) or {full} (a match under these rules), "
                                           f"not {deals_text!r}")
         info = {k: v for k, (v, _) in tags.items() if k in INFO_TAGS}
-        return _Head(seed, rules, int(fk_text), deals_text == "1", info)
+        return _Head(seed, rules, int(fk_text), deals_text == "1", info, fk_line)
 
     # -- the body --
 

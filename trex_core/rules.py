@@ -68,7 +68,8 @@ class Rules:
     first_king: str = SEVEN_OF_HEARTS
     """§2.3: the holder of 7♥ in the first deal, or a first dealer chosen at random."""
     kingdom_order: str = NEXT_SEAT
-    """§2.4: ``next`` seat each kingdom, or ``right-then-across`` (A, B, D, C)."""
+    """§2.4: ``next`` seat each kingdom, or ``right-then-across``: A, B, D, C where A B C D
+    are the seats in playing order (so under clockwise play B is A's left neighbour)."""
     no_heart_lead: bool = False
     """§3.2: in King of Hearts no heart may be led while the leader holds a non-heart."""
     forced_discard: bool = False
@@ -76,7 +77,8 @@ class Rules:
     early_end: bool = True
     """§3.4: a trick contract stops when no penalty is left to take."""
     swap_values: bool = False
-    """§3.5: −15 per diamond and −10 per trick instead of −10 and −15."""
+    """§3.5: −15 per diamond and −10 per trick instead of −10 and −15, in Diamonds and
+    Collections; Complex keeps its own −10 and −15 (§9.2)."""
     doubling: bool = True
     """§4.1: K♥ and queens may be doubled."""
     self_capture: str = PLAIN
