@@ -136,6 +136,13 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     for name in STATIC_FILES:
         if (WEB / name).exists():
             shutil.copy2(WEB / name, out / name)
+    # PyScript fetches [files] only once Pyodide is up; preloading them overlaps that wait.
+    # (crossorigin: fetch() requests are CORS-mode, so the preload must be too to be reused.)
+    preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin>\n'
+                      for n in (wheel.name, ui_zip.name))
+    html = (out / "index.html").read_text()
+    marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]
+    (out / "index.html").write_text(html.replace(marker, preload.rstrip("\n")))
     shutil.copy2(WEB / "main.py", out / "main.py")
 
     (out / "pyodide").mkdir()
