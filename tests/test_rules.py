@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import answer_all, deal, hands_with, play_all, play_trick
 
+from helpers import answer_all, deal, hands_with, play_all, play_trick
 from trex_core import (
     PRESETS,
     Contract,

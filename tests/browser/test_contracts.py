@@ -1,10 +1,9 @@
 """Issue 4 §2, §6: a deal of each contract through clicks, with the king's picker
 (§2.2), refused cards saying why, the last-trick review, the doubling prompts (§4)
 and the redeal prompt (§5)."""
-import pytest
-from conftest import PHONE, DESKTOP, find_seed
-from trex_core import Dealer, parse_hand
-from trex_core.cards import SUIT_MASK, HEARTS, KING_OF_HEARTS, ACE_OF_HEARTS, QUEENS_MASK
+from conftest import DESKTOP, PHONE, find_seed
+from trex_core import Dealer
+from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK
 
 CONTRACTS = ["king-of-hearts", "queens", "diamonds", "collections", "trex"]
 DEAL_TOTAL = {"king-of-hearts": -75, "queens": -100, "diamonds": -130,

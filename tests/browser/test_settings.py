@@ -1,7 +1,7 @@
 """Issue 4 §2: settings - rule preset and options, partnership, Complex, bot level, speed."""
 import json
 
-from conftest import PHONE, DESKTOP
+from conftest import PHONE
 
 
 def test_settings_start_a_game_with_the_chosen_rules(new_table):

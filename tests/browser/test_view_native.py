@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from trex_core import Match, Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
@@ -21,7 +22,8 @@ def ui_for(m, obs):
     ui = {"kings": list(m.kings), "levels": ["random"], "overlay": None}
     if obs["tricks"] and obs["contract"] != "trex":
         leader, cards, winner = obs["tricks"][-1]
-        ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards)), "winner": winner}
+        plays = list(zip(m.rules.seat_order(leader), cards, strict=True))
+        ui["last_trick"] = {"plays": plays, "winner": winner}
         ui["held"] = ui["last_trick"]
         ui["show_last"] = True
     return ui

@@ -21,6 +21,7 @@ try:  # Pyodide >= 0.28 turns JS null into a JsNull object, not None
 except ImportError:  # pragma: no cover
     _JSNULL = None
 from pyscript import document, window
+
 from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules, card_text
 
 from . import bots, store, view
@@ -166,7 +167,7 @@ class App:
         tricks = self.obs["tricks"]
         if tricks and self.obs["contract"] != "trex":
             leader, cards, winner = tricks[-1]
-            self.ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards)),
+            self.ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards, strict=True)),
                                      "winner": winner}
         else:
             self.ui["last_trick"] = None

@@ -9,11 +9,10 @@ match continues with the same bot decisions.
 """
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import importlib
 import importlib.util
+import random
+from typing import Any
 
 # trex_core.bots is imported after the table is on screen (preload), not before: its
 # import is a measurable part of the start-up in Pyodide (docs/WEB.md).

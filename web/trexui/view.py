@@ -80,7 +80,7 @@ def contract_name(c: str | None) -> str:
 def played_cards(obs: Obs) -> set[str]:
     out = {c for _, cards, _ in obs["tricks"] for c in cards}
     out |= {c for _, c in obs["trick"]}
-    for suit, row in zip(SUITS, obs["layout"]):
+    for suit, row in zip(SUITS, obs["layout"], strict=True):
         if row:
             out |= {RANKS[r] + suit for r in range(row[0], row[1] + 1)}
     return out
@@ -235,7 +235,7 @@ def layout_view(obs: Obs) -> str:
     legal = set(obs["legal"]) if obs["to_move"] == 0 else set()
     laid = [c for _, c in obs.get("layout_plays", []) if c != "pass"]
     latest = laid[-1] if laid else None
-    for suit, row in zip(SUITS, obs["layout"]):
+    for suit, row in zip(SUITS, obs["layout"], strict=True):
         cells = []
         for r in range(13):
             card = RANKS[r] + suit
@@ -410,7 +410,7 @@ def score_sheet(obs: Obs, kings: list[int], current: bool = True) -> str:
             body.append(f'<tr{cls} data-kingdom="{k}" data-contract="{c}"><th scope="row">'
                         f'{escape(t("contract.short." + c))}</th>{cells}</tr>')
             if sc:
-                running = [a + b for a, b in zip(running, sc)]
+                running = [a + b for a, b in zip(running, sc, strict=True)]
         if played:
             body.append('<tr class="running"><th scope="row">' + escape(t("sheet.running")) + "</th>"
                         + "".join(f"<td>{score_text(v)}</td>" for v in running) + "</tr>")
