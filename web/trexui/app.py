@@ -458,6 +458,11 @@ class App:
         perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms}))
         self._proxies.append(perf)
         hook.perf = perf
+        # The game record and the move texts: lets a test replay this very game in CPython.
+        record = create_proxy(lambda *_: json.dumps({"record": self.match.to_record(),
+                                                     "moves": self.moves}))
+        self._proxies.append(record)
+        hook.record = record
         window.trexTest = hook
 
 
