@@ -66,3 +66,10 @@ def test_save_round_trip_and_refusals():
     for bad in ("", "[]", '{"format": "old"}', '{"format": "trex-web/1"}'):
         with pytest.raises(store.SaveError):
             store.load(bad)
+
+
+def test_the_page_offers_the_bots_levels() -> None:
+    from trex_core.bots import LEVELS
+    from trexui import bots
+
+    assert bots.levels() == list(LEVELS)
