@@ -259,7 +259,7 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
     trick_cost = tr.trick_cost
     pen = tr.penalty if tr.early_end else -1
     pr = PR
-    cards = cards_list
+    c = 0
     scores = [0, 0, 0, 0]
     played = 0
     leader = king
@@ -267,8 +267,13 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
     for _ in range(13):
         # lead
         hand = hands[leader]
-        cl = cards(hand)
-        c = cl[int(rand() * len(cl))]
+        i = int(rand() * hand.bit_count())
+        for base in (0, 13, 26, 39):  # the i-th card of the hand
+            rs = pr[hand >> base & 8191]
+            if i < len(rs):
+                c = base + rs[i]
+                break
+            i -= len(rs)
         hands[leader] = hand ^ (1 << c)
         base = c - c % 13
         top = c
@@ -286,8 +291,13 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
                     top = c
                     winner = seat
             else:
-                cl = cards(hand)
-                c = cl[int(rand() * len(cl))]
+                i = int(rand() * hand.bit_count())
+                for b in (0, 13, 26, 39):
+                    rs = pr[hand >> b & 8191]
+                    if i < len(rs):
+                        c = b + rs[i]
+                        break
+                    i -= len(rs)
             hands[seat] = hand ^ (1 << c)
             cost += value[c]
             tmask |= 1 << c

@@ -83,6 +83,8 @@ class HardBot(Bot):
         min_samples: int = 6,
         max_samples: int = 400,
         z: float = 1.0,
+        late: float = 1.0,
+        trex_factor: float = 1.0,
     ) -> None:
         super().__init__(choice_policy, doubling_policy)
         self.samples = samples
@@ -90,6 +92,8 @@ class HardBot(Bot):
         self.min_samples = min_samples
         self.max_samples = max_samples
         self.z = z
+        self.late = late
+        self.trex_factor = trex_factor
 
     def __repr__(self) -> str:
         work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
@@ -97,9 +101,14 @@ class HardBot(Bot):
 
     # -- the work loop ----------------------------------------------------------------
 
-    def _rounds(self) -> tuple[int, float | None]:
+    def _rounds(self, cards_left: int, factor: float = 1.0) -> tuple[int, float | None]:
+        """The number of samples and the deadline.  With a fixed ``samples`` and ``late`` > 1
+        the count grows as the deal shortens (up to ``late`` times), as the time budget's
+        would, a playout's cost being about proportional to the cards left.  (Measured on
+        tuning seeds: no gain in Diamonds, Collections or Trex, so the default is 1.)"""
         if self.samples is not None:
-            return self.samples, None
+            scale = min(self.late, max(1.0, 48.0 / max(cards_left, 1)))
+            return max(1, round(self.samples * scale * factor)), None
         return self.max_samples, time.perf_counter() + self.budget
 
     def _utility(self, scores: list[int], seat: int, partnership: bool) -> int:
@@ -110,13 +119,13 @@ class HardBot(Bot):
     # -- card play ----------------------------------------------------------------------
 
     def _pick(
-        self, n: int, default: int, sample: Callable[[], list[int]],
+        self, n: int, default: int, sample: Callable[[], list[int]], cards_left: int, factor: float = 1.0
     ) -> int:
         """Run ``sample`` (one sampled deal: the utility of every candidate) until the work
         is done; return the index of the candidate to play.  A candidate replaces the
         default (the medium policy's card) only if its mean gain over it on the same samples
         exceeds ``z`` standard errors: with few samples, noise would otherwise pick moves."""
-        rounds, deadline = self._rounds()
+        rounds, deadline = self._rounds(cards_left, factor)
         sums = [0.0] * n
         squares = [0.0] * n
         k = 0
@@ -169,7 +178,8 @@ class HardBot(Bot):
                 out.append(self._utility(st.scores, seat, part))
             return out
 
-        return CARD_MOVES[cands[self._pick(len(cands), default, sample)]]
+        best = self._pick(len(cands), default, sample, sum(obs.hand_sizes))
+        return CARD_MOVES[cands[best]]
 
     def trex_move(self, obs: Observation, rng: random.Random) -> Move:
         legal = 0
@@ -198,7 +208,8 @@ class HardBot(Bot):
                 out.append(self._utility(scores, seat, part))
             return out
 
-        return CARD_MOVES[cands[self._pick(len(cands), default, sample)]]
+        best = self._pick(len(cands), default, sample, sum(obs.hand_sizes), self.trex_factor)
+        return CARD_MOVES[cands[best]]
 
     # -- announcements -------------------------------------------------------------------
 
