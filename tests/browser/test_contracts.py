@@ -46,6 +46,8 @@ def test_a_deal_of_each_contract(new_table):
                     t.page.locator(".hand .card.unplayable").count():
                 st = t.act(".hand .card.unplayable", force=True)
                 assert "must follow" in st["message"], st["message"]
+                assert "\u00a7" not in t.page.locator(".status.refused").inner_text(), \
+                    "rule numbers are for library users, not shown to players"
                 assert t.page.locator(".status.refused").is_visible()
                 t.screenshot("refused-card")
                 refused = True
@@ -76,7 +78,9 @@ def test_a_deal_of_each_contract(new_table):
         last = st["history"][-1]
         assert last[2] == contract and sum(last[3]) == DEAL_TOTAL[contract]
         title = t.page.locator("[data-overlay=summary] h2").inner_text()
-        assert f"Deal {i + 1}" in title
+        assert f"Kingdom 1, deal {i + 1} of 5" in title
+        # behind the summary: the finished deal, numbered the same way
+        assert t.page.locator(".counters [data-k=deal]").inner_text() == f"Deal {i + 1} of 5"
         t.act("[data-action=next-deal]")
     assert refused and reviewed
 
@@ -138,4 +142,4 @@ def test_redeal_prompt(new_table):
     offered = t.page.locator(".contract-btn").evaluate_all("bs => bs.map(b => b.dataset.move)")
     assert "king-of-hearts" not in offered and "diamonds" not in offered
     assert "claimed a redeal" in t.page.locator(".centre").inner_text()
-    assert "Deal 2/5" in t.page.locator(".counters [data-k=deal]").inner_text()
+    assert "Deal 2 of 5" in t.page.locator(".counters [data-k=deal]").inner_text()

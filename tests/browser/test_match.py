@@ -1,7 +1,7 @@
 """Issue 4 §6: a whole 20-deal match played through clicks to the final result."""
 import time
 
-from conftest import PHONE
+from conftest import DESKTOP, PHONE
 
 DEAL_TOTAL = {"king-of-hearts": -75, "queens": -100, "diamonds": -130,
               "collections": -195, "trex": 500}
@@ -35,6 +35,13 @@ def test_whole_match_through_clicks(new_table):
     page = t.page
     result = page.locator("[data-overlay=result]")
     assert result.is_visible()
+    # it opens at its top: the title, the winner and the ranking are in view (not
+    # scrolled down to the New game button that has the focus)
+    assert page.evaluate("document.activeElement.dataset.action") == "new-game-now"
+    for sel in ("#dlg-title", ".winner", ".ranking"):
+        box = result.locator(sel).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"], sel
+    assert result.locator("[data-action=new-game-now]").is_visible()
     winner = page.locator(".winner").inner_text()
     best = max(st["totals"])
     assert ("You win" in winner) == (st["totals"][0] == best and st["totals"].count(best) == 1)
@@ -46,6 +53,9 @@ def test_whole_match_through_clicks(new_table):
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(50)
     t.screenshot("match-final-phone")
+    for sel in ("#dlg-title", ".winner"):
+        box = result.locator(sel).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], sel
     print(f"20 deals through clicks in {time.monotonic() - start:.1f} s")
     # a new game starts from the result
     st = t.act("[data-action=new-game-now]")

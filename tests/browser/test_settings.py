@@ -1,7 +1,7 @@
 """Issue 4 §2: settings - rule preset and options, partnership, Complex, bot level, speed."""
 import json
 
-from conftest import PHONE
+from conftest import DESKTOP, PHONE
 
 
 def test_settings_start_a_game_with_the_chosen_rules(new_table):
@@ -32,13 +32,30 @@ def test_settings_start_a_game_with_the_chosen_rules(new_table):
     sheet = page.locator(".side .sheet")
     assert sheet.locator("tr[data-contract=complex]").count() == 4
     assert sheet.locator("tr[data-contract=queens]").count() == 0
-    assert sheet.locator(".teams").count() == 1
+    assert sheet.locator(".teams").count() == 2
     # a Complex match plays 8 deals; play the first one through clicks
     st = t.play_deal()
     assert st["history"][0][2] in ("trex", "complex")
     assert sum(st["history"][0][3]) == (500 if st["history"][0][2] == "trex" else -500)
     t.screenshot("complex-partnership-summary")
     t.act("[data-action=next-deal]")
+    # on a phone the sheet dialog's team rows put each total under its members' columns
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(50)
+    t.act("[data-action=sheet]")
+    dialog = page.locator("[data-overlay=sheet]")
+    heads = dialog.locator(".sheet thead th")
+    for team, members in ((0, (0, 2)), (1, (1, 3))):
+        row = dialog.locator(f".sheet tr.teams[data-team='{team}']")
+        for seat in members:
+            cell = row.locator(f"td[data-seat='{seat}']").bounding_box()
+            head = heads.nth(seat + 1).bounding_box()
+            assert abs(cell["x"] - head["x"]) < 2 and abs(cell["width"] - head["width"]) < 2
+        assert row.locator("td[data-seat]").count() == 2
+    dialog.locator(".sheet tr.teams").first.scroll_into_view_if_needed()
+    t.screenshot("partnership-sheet-phone")
+    t.act("[data-overlay=sheet] [data-action=close]")
+    page.set_viewport_size(DESKTOP)
     # the rules survive a reload with the match
     t.reload()
     assert t.state()["rules"]["complex"]

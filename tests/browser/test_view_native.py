@@ -47,10 +47,40 @@ def test_every_position_renders(preset, options):
         public |= {c for _, cards in obs["redeals"] for c in cards}
         faces = set(re.findall(r'data-card="(\w\w)"', html))
         assert faces <= public, faces - public
+        if view.forced_answer(obs):  # nothing to decide: the page does not say it is your turn
+            assert "Your turn" not in html and "Waiting for the others to answer" in html
         if m.is_over:
             break
+        deals = len(m.results)
         m.play(rng.choice(m.legal_moves()))
+        if len(m.results) > deals:
+            check_summary(m, m.observation(0).to_dict())
     assert "winner" in view.final_result(obs, list(m.kings))
+
+
+def check_summary(m, obs):
+    """Behind a deal's summary the finished deal shows, not the next one (already dealt);
+    the summary explains every doubled card on the taker's and the doubler's line."""
+    result = store.result_dict(m.results[-1], m.rules)
+    html = view.table(obs, {"kings": list(m.kings), "levels": ["random"], "overlay": "summary",
+                            "result": result})
+    assert "in-hand" not in html, "the next deal's hand is hidden behind the summary"
+    assert "badge thinking" not in html and 'data-prompt="choose"' not in html
+    per = len(obs["contracts"])
+    title = f"Kingdom {result['kingdom'] + 1}, deal {result['number'] % per + 1} of {per}"
+    assert title in html
+    assert f'<li data-k="deal">Deal {result["number"] % per + 1} of {per}</li>' in html
+    assert " 1 tricks" not in html
+    doubled = dict(result["doubled"])
+    for _, cards, winner in result["tricks"]:
+        for c in cards:
+            if c in doubled and doubled[c] != winner:
+                sym = view.card_symbol(c)
+                taker = view.took_lines(result, winner, obs["rules"])
+                doubler = view.took_lines(result, doubled[c], obs["rules"])
+                assert any(f"{sym} doubled \u00d72" in line for line in taker), taker
+                assert any(f"doubled {sym} taken by {view.seat_name(winner)}" in line
+                           for line in doubler), doubler
 
 
 def test_save_round_trip_and_refusals():

@@ -22,10 +22,10 @@ except ImportError:  # pragma: no cover
     _JSNULL = None
 from pyscript import document, window
 
-from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules, card_text
+from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules
 
 from . import bots, store, view
-from .strings import direction, t
+from .strings import direction, strip_rule_ref, t
 
 # Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
 SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
@@ -52,21 +52,6 @@ def storage_set(key: str, value: str) -> bool:
         return True
     except Exception:  # quota exceeded or storage disabled: play on without saving
         return False
-
-
-def _dict_result(r: Any) -> dict[str, Any]:
-    """A DealResult as plain data with §12 card texts, for the deal summary."""
-    redealt = [a.redeal_by for a in r.attempts if a.redeal_by is not None]
-    return {
-        "number": r.number,
-        "kingdom": r.kingdom,
-        "king": r.king,
-        "contract": r.contract.value,
-        "scores": list(r.scores),
-        "tricks": [[ld, [card_text(c) for c in cs], w] for ld, cs, w in r.tricks],
-        "out_order": list(r.out_order),
-        "redealt_by": redealt[-1] if redealt else None,
-    }
 
 
 def guarded(fn: Any) -> Any:
@@ -145,7 +130,7 @@ class App:
         self.refresh()
         if saved_ui.get("summary") and self.match.results:
             self.ui["overlay"] = "summary"
-            self.ui["result"] = _dict_result(self.match.results[-1])
+            self.ui["result"] = store.result_dict(self.match.results[-1], self.match.rules)
         if self.match.is_over:
             self.ui["overlay"] = "result"
 
@@ -168,7 +153,10 @@ class App:
         if tricks and self.obs["contract"] != "trex":
             leader, cards, winner = tricks[-1]
             self.ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards, strict=True)),
-                                     "winner": winner}
+                                     "winner": winner, "leader": leader, "doubled": self.obs["doubled"]}
+        elif not tricks and not self.obs["trick"] and m.results and m.results[-1].tricks:
+            # nothing played yet in this deal: the previous deal's final trick stays reviewable
+            self.ui["last_trick"] = dict(store.result_dict(m.results[-1], m.rules)["last_trick"], prev=True)
         else:
             self.ui["last_trick"] = None
             self.ui["show_last"] = False
@@ -186,7 +174,7 @@ class App:
         if len(obs["history"]) > deals_before:  # the deal is over: its summary (§7 scores)
             self.ui["held"] = None
             self.ui["overlay"] = "summary"
-            self.ui["result"] = _dict_result(m.results[-1])
+            self.ui["result"] = store.result_dict(m.results[-1], m.rules)
         elif len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
         elif obs["trick"]:
@@ -206,7 +194,7 @@ class App:
         try:
             self.apply(text)
         except (IllegalMoveError, InvalidMoveError) as exc:
-            why = str(exc)
+            why = strip_rule_ref(str(exc))
             if len(text) == 2:
                 self.ui["message"] = t("status.refused", card=view.card_symbol(text), why=why)
             else:
@@ -286,21 +274,28 @@ class App:
         focus = None
         if active is not None and active != document.body:
             focus = js(active.getAttribute("data-move")) or js(active.getAttribute("data-action"))
-        had_dialog = js(self.root.querySelector(".overlay")) is not None
+        old = js(self.root.querySelector(".overlay"))
+        old_kind = js(old.getAttribute("data-overlay")) if old is not None else None
         self.root.innerHTML = view.table(self.obs, self.view_state())
+        new = js(self.root.querySelector(".overlay"))
         dialog = js(self.root.querySelector(".overlay .dialog"))
+        opened = new is not None and js(new.getAttribute("data-overlay")) != old_kind
         target = None
         if dialog is not None:
-            if not had_dialog or focus:
-                target = js(dialog.querySelector(f'[data-action="{focus}"]')) if focus else None
+            if opened or focus:
+                target = js(dialog.querySelector(f'[data-action="{focus}"]')) if focus and not opened else None
                 target = target or js(dialog.querySelector("button.primary")) or js(dialog.querySelector("button"))
         elif focus:
             target = (js(self.root.querySelector(f'[data-move="{focus}"]'))
                       or js(self.root.querySelector(f'[data-action="{focus}"]:not([data-action=move])')))
         if target is not None:
-            target.focus()
-            if dialog is not None and not had_dialog:
-                dialog.scrollTop = 0  # show a dialog from its top, not scrolled to its button
+            opts = Object.new()
+            opts.preventScroll = True  # a dialog opens at its top (title, winner), not at its button
+            target.focus(opts)
+        if opened:
+            for el in (dialog, js(dialog.querySelector(".dialog-body"))):
+                if el is not None:
+                    el.scrollTop = 0
         self.seq += 1
         document.body.dataset.seq = str(self.seq)
         self.mark_waiting()
@@ -342,6 +337,16 @@ class App:
             self.ui["show_last"] = False
             self.render()
         elif action == "sheet":
+            side = js(self.root.querySelector(".side"))
+            if side is not None and js(side.offsetParent) is not None:
+                # the sheet is already on screen (wide layouts): bring it into view, flash it
+                opts = Object.new()
+                opts.block = "nearest"
+                side.scrollIntoView(opts)
+                side.classList.remove("flash")
+                side.offsetWidth  # noqa: B018  restart the animation
+                side.classList.add("flash")
+                return
             self.ui["overlay"] = "sheet"
             self.render()
         elif action == "settings":

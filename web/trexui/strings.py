@@ -8,6 +8,8 @@ come in the engine's English.
 """
 from __future__ import annotations
 
+import re
+
 DIRECTION = {"en": "ltr", "ar": "rtl", "nl": "ltr"}
 
 EN = {
@@ -46,13 +48,15 @@ EN = {
     "card.aria": "{rank} of {suit}",
     # top bar
     "app.title": "Trex",
-    "bar.kingdom": "Kingdom {n}/4",
-    "bar.deal": "Deal {n}/{of}",
+    "bar.kingdom": "Kingdom {n} of 4",
+    "bar.deal": "Deal {n} of {of}",
+    "bar.finished": "Deal over",
     "bar.king": "King: {name}",
     "bar.contract": "Contract: {name}",
     "bar.no_contract": "Contract: \u2014",
     "bar.turn": "Turn: {name}",
     "bar.turn.you": "Your turn",
+    "bar.turn.answering": "Waiting for the others to answer\u2026",
     "bar.unsaved": "Not saved: this browser blocks local storage",
     "btn.sheet": "Score sheet",
     "btn.last_trick": "Last trick",
@@ -91,8 +95,10 @@ EN = {
     "status.choose": "You are the king: name a contract.",
     "status.wait_choose": "{name}, the king, is choosing a contract\u2026",
     "status.announce": "Answer before the first lead.",
+    "status.forced_answer": "Nothing to double: waiting for the others to answer\u2026",
     "status.wait_announce": "Everyone answers in turn, before the first lead\u2026",
     "status.over": "The match is over.",
+    "status.deal_over": "The deal is over.",
     "status.trick_won": "{name} took the trick.",
     "status.trick_won.you": "You took the trick.",
     "status.refused": "Not {card}. {why}",
@@ -115,7 +121,11 @@ EN = {
     # trick / layout
     "trick.label": "The trick",
     "trick.last": "Last trick",
-    "trick.last_by": "Last trick, won by {name}",
+    "trick.last_by": "Last trick: {leader} led, {name} took it",
+    "trick.last_prev": "Last trick of the previous deal: {leader} led, {name} took it",
+    "trick.last_by.same": "Last trick: {name} led and took it",
+    "trick.last_prev.same": "Last trick of the previous deal: {name} led and took it",
+    "trick.led": "led",
     "trick.none": "No trick has been played in this deal yet.",
     "layout.label": "The Trex layout",
     "layout.empty": "Only a jack can open a row.",
@@ -125,18 +135,25 @@ EN = {
     "sheet.total": "Total",
     "sheet.running": "Running total",
     "sheet.teams": "Teams",
+    "sheet.here": "The score sheet is on the right.",
     # summary
-    "summary.title": "Deal {n}: {contract}",
+    "summary.title": "Kingdom {k}, deal {n} of {of}: {contract}",
     "summary.king": "King: {name}",
     "summary.score": "This deal",
     "summary.total": "Total",
     "summary.took": "Took",
     "summary.tricks": "{n} tricks",
+    "summary.tricks.one": "{n} trick",
+    "summary.doubled_taken": "{card} doubled \u00d72 {score}",
+    "summary.own_double": "{card} (own double) {score}",
+    "summary.double_paid": "doubled {card} taken by {name} {score}",
+    "summary.double_lead": "led the trick: {name} took own doubled {card} {score}",
     "summary.out": "Place {n}",
     "summary.redealt": "Redealt after a claim by {name}.",
     # result
     "result.title": "The match is over",
     "result.winner": "{name} wins!",
+    "result.team_wins": "{name} win!",
     "result.winners": "Shared first place: {names}",
     "result.you_win": "You win!",
     "result.place": "{n}.",
@@ -198,6 +215,21 @@ def t(key: str, **kw: object) -> str:
     if text is None:
         text = EN.get(key, key)
     return text.format(**kw) if kw else text
+
+
+def tn(key: str, n: int, **kw: object) -> str:
+    """A counted text: ``key + '.one'`` for exactly one (if the language has it), else ``key``.
+    Languages with more plural forms (Arabic) add their own suffixed keys here."""
+    table = STRINGS.get(LANG, EN)
+    if n == 1 and (key + ".one" in table or key + ".one" in EN):
+        key += ".one"
+    return t(key, n=n, **kw)
+
+
+def strip_rule_ref(message: str) -> str:
+    """The engine's messages carry rule numbers for library users ('… (§3.1).');
+    players see the sentences without them."""
+    return re.sub(r"\s*\(§[^)]*\)", "", message)
 
 
 def direction() -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .strings import t
+from .strings import t, tn
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUITS = "SHDC"  # engine order: rows of the Trex layout
@@ -110,13 +110,39 @@ def is_trex(obs: Obs) -> bool:
     return obs["contract"] == "trex"
 
 
+def forced_answer(obs: Obs) -> bool:
+    """Seat 0 'to move' in the doubling round with nothing to decide (§4.2): its one
+    answer is given for it, so the page says it waits for the others."""
+    return obs["to_move"] == 0 and obs["phase"] == "announce" and obs["legal"] == ["nodouble"]
+
+
+def finished_obs(obs: Obs, result: dict) -> Obs:
+    """The table of a finished deal, for behind its summary: the engine has already
+    dealt the next deal, which stays hidden until the player asks for it."""
+    o = dict(obs)
+    trex = result["contract"] == "trex"
+    o.update(phase="play", to_move=None, king=result["king"], kingdom=result["kingdom"],
+             deal_number=result["number"], contract=result["contract"], hand=[], legal=[],
+             hand_sizes=[0, 0, 0, 0], doubled=result["doubled"], trick=[],
+             tricks=[] if trex else result["tricks"], redeals=[], passes=[],
+             shown_twos=[[], [], [], []], deal_scores=result["scores"],
+             out_order=result["out_order"], answered=[True] * 4, leader=None,
+             layout=[[0, 12]] * 4 if trex else [None] * 4, layout_plays=[], finished=True)
+    return o
+
+
 # ---------------------------------------------------------------- top bar
 def topbar(obs: Obs, ui: dict) -> str:
     per = len(obs["contracts"])
     deal_in_kingdom = obs["deal_number"] % per + 1
     turn = obs["to_move"]
+    you = turn == 0 and not forced_answer(obs)
     if obs["is_over"]:
         turn_txt = t("status.over")
+    elif obs.get("finished"):
+        turn_txt = t("bar.finished")
+    elif forced_answer(obs):
+        turn_txt = t("bar.turn.answering")
     elif turn == 0:
         turn_txt = t("bar.turn.you")
     else:
@@ -132,7 +158,7 @@ def topbar(obs: Obs, ui: dict) -> str:
     <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
     <li data-k="contract">{escape(contract)}</li>
-    <li data-k="turn" class="turn{" you" if turn == 0 else ""}">{escape(turn_txt)}</li>
+    <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
   </ul>
   <nav class="tools">
@@ -180,7 +206,7 @@ def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
     if obs["phase"] == "play" and obs["contract"]:
         info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs["deal_scores"][seat])))}</span>')
     if contract in ("collections", "complex") and obs["phase"] == "play":
-        info.append(f'<span class="tricks-won">{escape(t("summary.tricks", n=tricks_won(obs)[seat]))}</span>')
+        info.append(f'<span class="tricks-won">{escape(tn("summary.tricks", tricks_won(obs)[seat]))}</span>')
     # Face-up cards: doubled cards still held (§4.2), taken K♥/queens (§3.6),
     # 2s laid down in partnership Trex (§8.2).
     shown = [c for c, s in doubled.items() if s == seat and c not in played]
@@ -194,7 +220,7 @@ def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
                   + "".join(card_face(c, cls="mini", doubled=c in doubled) for c in taken)
                   + "</div>")
     backs = ""
-    if seat != 0:
+    if seat != 0 and obs["hand_sizes"][seat]:
         n = obs["hand_sizes"][seat]
         backs = (f'<div class="backs" aria-label="{escape(t("badge.cards", n=n))}">'
                  + '<span class="back"></span>' * n + f'<span class="count">{n}</span></div>')
@@ -224,9 +250,11 @@ def trick_view(obs: Obs, ui: dict) -> str:
     caption = ""
     if winner is not None:
         caption = t("status.trick_won.you") if winner == 0 else t("status.trick_won", name=seat_name(winner))
-        caption = f'<p class="trick-caption">{escape(caption)}</p>'
-    return (f'<div class="trick" aria-label="{escape(t("trick.label"))}" data-cards="{len(plays)}">'
-            + "".join(slots) + caption + "</div>")
+    # The caption sits under the trick, never over its cards; its line is always there,
+    # so the trick does not jump when it appears.
+    return (f'<div class="trick-wrap"><div class="trick" aria-label="{escape(t("trick.label"))}" '
+            f'data-cards="{len(plays)}">' + "".join(slots) + "</div>"
+            f'<p class="trick-caption">{escape(caption)}</p></div>')
 
 
 def layout_view(obs: Obs) -> str:
@@ -294,7 +322,7 @@ def prompt_view(obs: Obs, ui: dict) -> str:
             text = t("prompt.double_cx.text") if cx else t("prompt.double_q.text")
             boxes = "".join(
                 f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}"> '
-                f'{card_face(c, cls="mini")}</label>' for c in doublable)
+                f'{card_face(c, cls="pick")}</label>' for c in doublable)
             parts.append(f"""<h2 id="prompt-title">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">{boxes}</div>
 <div class="choices">
@@ -335,12 +363,16 @@ def centre(obs: Obs, ui: dict) -> str:
     last = ui.get("last_trick")
     if ui.get("show_last") and last:
         winner = last["winner"]
-        doubled = doubled_map(obs)
+        doubled = {c for c, _ in last.get("doubled", [])}
+        leader = last.get("leader", last["plays"][0][0])
         faces = "".join(
-            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}">{card_face(c, doubled=c in doubled)}</div>'
+            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}">{card_face(c, doubled=c in doubled)}'
+            + (f'<span class="led">{escape(t("trick.led"))}</span>' if s == leader else "") + "</div>"
             for s, c in last["plays"])
+        key = "trick.last_prev" if last.get("prev") else "trick.last_by"
+        title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
         parts.append(f"""<div class="last-trick" role="dialog" aria-labelledby="last-title">
-<h3 id="last-title">{escape(t("trick.last_by", name=seat_name(winner)))}</h3>
+<h3 id="last-title">{escape(title)}</h3>
 <div class="trick">{faces}</div>
 <button type="button" data-action="close-last">{escape(t("btn.close"))}</button></div>""")
     return f'<section class="centre" aria-live="polite">{"".join(parts)}</section>'
@@ -368,8 +400,12 @@ def status_line(obs: Obs, ui: dict) -> str:
     if msg:
         return f'<p class="status refused" role="alert">{escape(msg)}</p>'
     tm = obs["to_move"]
+    if forced_answer(obs):
+        return f'<p class="status" role="status">{escape(t("status.forced_answer"))}</p>'
     if obs["is_over"]:
         text = t("status.over")
+    elif obs.get("finished"):
+        text = t("status.deal_over")
     elif tm != 0:
         if obs["phase"] == "choose":
             text = t("status.wait_choose", name=seat_name(obs["king"]))
@@ -389,7 +425,7 @@ def status_line(obs: Obs, ui: dict) -> str:
 
 
 # ---------------------------------------------------------------- score sheet
-def score_sheet(obs: Obs, kings: list[int], current: bool = True) -> str:
+def score_sheet(obs: Obs, kings: list[int], current: bool = True, caption: bool = True) -> str:
     """Like the paper sheet: a block per kingdom, a row per contract, a running total."""
     contracts = obs["contracts"]
     by_kingdom: dict[int, dict[str, list[int]]] = {}
@@ -418,12 +454,15 @@ def score_sheet(obs: Obs, kings: list[int], current: bool = True) -> str:
             + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs["totals"]))
             + "</tr>")
     if obs["rules"].get("partnership"):
-        a = obs["totals"][0] + obs["totals"][2]
-        b = obs["totals"][1] + obs["totals"][3]
-        foot += (f'<tr class="teams"><th scope="row">{escape(t("sheet.teams"))}</th>'
-                 f'<td colspan="2">{escape(t("team.0"))}: {score_text(a)}</td>'
-                 f'<td colspan="2">{escape(t("team.1"))}: {score_text(b)}</td></tr>')
-    return (f'<table class="sheet"><caption>{escape(t("sheet.title"))}</caption>'
+        # a row per team, its total under each member's own column (§8: 0 + 2, 1 + 3)
+        for team, members in ((0, (0, 2)), (1, (1, 3))):
+            total = sum(obs["totals"][s] for s in members)
+            cells = "".join(f'<td data-seat="{s}">{score_text(total)}</td>' if s in members else "<td></td>"
+                            for s in range(4))
+            foot += (f'<tr class="teams team-{team}" data-team="{team}"><th scope="row">'
+                     f'{escape(t(f"team.{team}"))}</th>{cells}</tr>')
+    cap = f'<caption>{escape(t("sheet.title"))}</caption>' if caption else ""
+    return (f'<table class="sheet">{cap}'
             f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
             f"<tfoot>{foot}</tfoot></table>")
 
@@ -434,7 +473,7 @@ def overlay(kind: str, title: str, body: str, buttons: str) -> str:
 <div class="overlay" data-overlay="{kind}">
   <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dlg-title">
     <h2 id="dlg-title">{escape(title)}</h2>
-    {body}
+    <div class="dialog-body">{body}</div>
     <div class="dialog-buttons">{buttons}</div>
   </div>
 </div>"""
@@ -445,24 +484,9 @@ def deal_summary(obs: Obs, result: dict, kings: list[int]) -> str:
     contract = result["contract"]
     rows = []
     for s in range(4):
-        took = ""
-        if contract == "trex":
-            if s in result["out_order"]:
-                took = t("summary.out", n=result["out_order"].index(s) + 1)
-        else:
-            n = sum(1 for _, _, w in result["tricks"] if w == s)
-            pen = [c for _, cards, w in result["tricks"] if w == s for c in cards
-                   if c == "KH" or c[0] == "Q" or c[1] == "D"]
-            if contract == "king-of-hearts":
-                pen = [c for c in pen if c == "KH"]
-            elif contract == "queens":
-                pen = [c for c in pen if c[0] == "Q"]
-            elif contract == "diamonds":
-                pen = [c for c in pen if c[1] == "D"]
-            elif contract == "collections":
-                pen = []
-            took = t("summary.tricks", n=n) + (" \u00b7 " + " ".join(card_symbol(c) for c in sort_hand(pen)) if pen else "")
-        rows.append(f'<tr data-seat="{s}"><th scope="row">{escape(seat_name(s))}</th><td>{escape(took)}</td>'
+        took = "".join(f'<span class="line">{escape(line)}</span>'
+                       for line in took_lines(result, s, obs["rules"]))
+        rows.append(f'<tr data-seat="{s}"><th scope="row">{escape(seat_name(s))}</th><td class="took">{took}</td>'
                     f'<td class="num">{score_text(result["scores"][s])}</td>'
                     f'<td class="num">{score_text(obs["totals"][s])}</td></tr>')
     note = ""
@@ -474,8 +498,59 @@ def deal_summary(obs: Obs, result: dict, kings: list[int]) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
     label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
     buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
-    return overlay("summary", t("summary.title", n=result["number"] + 1, contract=contract_name(contract)),
-                   body, buttons)
+    per = result.get("per_kingdom") or len(obs["contracts"])
+    title = t("summary.title", k=result["kingdom"] + 1, n=result["number"] % per + 1, of=per,
+              contract=contract_name(contract))
+    return overlay("summary", title, body, buttons)
+
+
+DOUBLE_BASE = {"KH": 75, "QS": 25, "QH": 25, "QD": 25, "QC": 25}  # §4.3: the doubled part
+
+
+def took_lines(result: dict, s: int, rules: dict) -> list[str]:
+    """What seat ``s`` took in a finished deal, one line per reason for its score:
+    tricks and penalty cards, then each doubled card (§4.3, §4.4) it took or was paid for."""
+    contract = result["contract"]
+    if contract == "trex":
+        return [t("summary.out", n=result["out_order"].index(s) + 1)] if s in result["out_order"] else []
+    doubled = {c: d for c, d in result.get("doubled", [])}
+    tricks = result["tricks"]
+    n = sum(1 for _, _, w in tricks if w == s)
+    pen = [c for _, cards, w in tricks if w == s for c in cards
+           if c == "KH" or c[0] == "Q" or c[1] == "D"]
+    if contract == "king-of-hearts":
+        pen = [c for c in pen if c == "KH"]
+    elif contract == "queens":
+        pen = [c for c in pen if c[0] == "Q"]
+    elif contract == "diamonds":
+        pen = [c for c in pen if c[1] == "D"]
+    elif contract == "collections":
+        pen = []
+    pen = sort_hand(pen)
+    plain = [c for c in pen if c not in doubled]
+    lines = [tn("summary.tricks", n) + (" \u00b7 " + " ".join(card_symbol(c) for c in plain) if plain else "")]
+    jawaker = rules.get("self_capture") == "jawaker"
+    for c in pen:
+        if c not in doubled:
+            continue
+        base = DOUBLE_BASE[c]
+        if doubled[c] != s:
+            lines.append(t("summary.doubled_taken", card=card_symbol(c), score=score_text(-2 * base)))
+        else:
+            lines.append(t("summary.own_double", card=card_symbol(c),
+                           score=score_text(-2 * base if jawaker else -base)))
+    for leader, cards, w in tricks:
+        for c in cards:
+            d = doubled.get(c)
+            if d is None:
+                continue
+            if d == s and w != s:
+                lines.append(t("summary.double_paid", card=card_symbol(c), name=seat_name(w),
+                               score=score_text(DOUBLE_BASE[c])))
+            elif jawaker and d == w and leader == s and w != s:
+                lines.append(t("summary.double_lead", card=card_symbol(c), name=seat_name(w),
+                               score=score_text(DOUBLE_BASE[c])))
+    return lines
 
 
 def final_result(obs: Obs, kings: list[int]) -> str:
@@ -496,6 +571,8 @@ def final_result(obs: Obs, kings: list[int]) -> str:
         ranking = "".join(f'<li data-seat="{s}">{escape(seat_name(s))}: <strong>{score_text(totals[s])}</strong></li>' for s in order)
     if you_win and len(names) == 1:
         head = t("result.you_win")
+    elif len(names) == 1 and partnership:
+        head = t("result.team_wins", name=names[0])
     elif len(names) == 1:
         head = t("result.winner", name=names[0])
     else:
@@ -521,7 +598,8 @@ def confirm_new_game() -> str:
 
 def sheet_overlay(obs: Obs, kings: list[int]) -> str:
     buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
-    return overlay("sheet", t("sheet.title"), f'<div class="sheet-wrap">{score_sheet(obs, kings)}</div>', buttons)
+    return overlay("sheet", t("sheet.title"),
+                   f'<div class="sheet-wrap">{score_sheet(obs, kings, caption=False)}</div>', buttons)
 
 
 RULE_SELECTS = {
@@ -574,6 +652,9 @@ def table(obs: Obs, ui: dict) -> str:
     kind = ui.get("overlay")
     if kind == "summary" and ui.get("result"):
         ov = deal_summary(obs, ui["result"], kings)
+        # behind the summary: the deal just finished, not the next one (already dealt)
+        obs = finished_obs(obs, ui["result"])
+        ui = dict(ui, held=ui["result"].get("last_trick"), show_last=False, message=None)
     elif kind == "result":
         ov = final_result(obs, kings)
     elif kind == "corrupt":
