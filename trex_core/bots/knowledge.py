@@ -100,6 +100,35 @@ def dump_exclusions(obs: Observation, value: tuple[int, ...], penalty: int) -> l
     return exclude
 
 
+def duck_exclusions(obs: Observation, value: tuple[int, ...]) -> list[int]:
+    """Cards each seat is taken not to hold from how it followed suit (behavioural, like
+    :func:`dump_exclusions`): a player who ducked under the winning card with a card that is
+    no penalty played his highest card under it, so holds none between the two; a player
+    who went over the winning card could not duck, so holds none of the suit under it."""
+    exclude = [0, 0, 0, 0]
+    order_of = obs.rules.seat_order
+    tricks = [(ld, cards) for ld, cards, _ in obs.tricks]
+    if obs.trick:
+        tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+    for leader, cards in tricks:
+        order = order_of(leader)
+        led = cards[0] // 13
+        base = 13 * led
+        top = cards[0]
+        for i in range(1, len(cards)):
+            c = cards[i]
+            if c // 13 != led:
+                continue
+            s = order[i]
+            if c < top:
+                if not value[c]:
+                    exclude[s] |= ((1 << top) - 1) & ~((1 << (c + 1)) - 1)
+            else:
+                exclude[s] |= ((1 << top) - 1) & ~((1 << base) - 1)
+                top = c
+    return exclude
+
+
 def trex_exclusions(obs: Observation) -> list[int]:
     """Cards each seat cannot hold, from its public Trex passes (§6.5): replaying the turns
     in order, a passer held none of the cards playable at his pass."""
@@ -130,8 +159,9 @@ def trex_exclusions(obs: Observation) -> list[int]:
     return exclude
 
 
-def knowledge(obs: Observation, infer: bool = True) -> Knowledge:
-    """What the seat knows; ``infer`` adds :func:`dump_exclusions`."""
+def knowledge(obs: Observation, infer: bool = True, ducks: bool = True) -> Knowledge:
+    """What the seat knows; ``infer`` adds :func:`dump_exclusions`, ``ducks``
+    :func:`duck_exclusions`."""
     seat = obs.seat
     hand = obs.hand
     played = obs.played
@@ -165,6 +195,9 @@ def knowledge(obs: Observation, infer: bool = True) -> Knowledge:
     if infer and obs.contract is not None and obs.contract is not Contract.TREX:
         tr = TrickRules.of(obs.contract, obs.rules)
         extra = dump_exclusions(obs, tr.value, tr.penalty)
+        if ducks:
+            more = duck_exclusions(obs, tr.value)
+            extra = [extra[s] | more[s] for s in range(4)]
         exclude = [exclude[s] | extra[s] for s in range(4)]
     exclude[seat] = FULL_DECK
     if not _feasible(unknown, need, exclude, seat):

@@ -85,6 +85,7 @@ class HardBot(Bot):
         z: float = 1.0,
         late: float = 1.0,
         trex_factor: float = 1.0,
+        ducks: int = 1,
     ) -> None:
         super().__init__(choice_policy, doubling_policy)
         self.samples = samples
@@ -94,6 +95,7 @@ class HardBot(Bot):
         self.z = z
         self.late = late
         self.trex_factor = trex_factor
+        self.ducks = bool(ducks)
 
     def __repr__(self) -> str:
         work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
@@ -163,7 +165,7 @@ class HardBot(Bot):
         mine = trick_state(obs, own_hands(obs))
         medium = trick_card(obs.seat, mine, tr, legal)
         default = _representative(medium, cands, obs.hand, obs.played)
-        kn = knowledge(obs)
+        kn = knowledge(obs, ducks=self.ducks)
         seat = obs.seat
         part = obs.rules.partnership
         rules = obs.rules
@@ -191,7 +193,7 @@ class HardBot(Bot):
             return obs.legal[0]
         medium = trex_card(obs.seat, trex_state(obs, own_hands(obs)), legal)
         default = cands.index(medium)
-        kn = knowledge(obs)
+        kn = knowledge(obs, ducks=self.ducks)
         seat = obs.seat
         part = obs.rules.partnership
         nxt = tuple(obs.rules.next_seat(s) for s in range(4))
@@ -231,7 +233,7 @@ class HardBot(Bot):
         contract = obs.contract
         assert contract is not None
         tr = TrickRules.of(contract, obs.rules)
-        kn = knowledge(obs)
+        kn = knowledge(obs, ducks=self.ducks)
         seat = obs.seat
         part = obs.rules.partnership
         singles = [c for c in range(52) if cards >> c & 1]
