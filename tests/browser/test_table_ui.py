@@ -160,3 +160,22 @@ def test_score_sheet_button(new_table):
     assert close["y"] + close["height"] <= 500
     p.screenshot("sheet-dialog-short")
     p.act("[data-overlay=sheet] [data-action=close]")
+
+
+def test_a_forced_doubling_answer_is_not_your_turn(new_table):
+    """§4.2: every seat answers in turn; with nothing to double your one answer is given
+    for you, so the page says it waits for the others instead of 'Your turn'."""
+    seed = find_seed(lambda s, m: m.king == 0 and not m.hands[0] & (KH | QUEENS_MASK))
+    t = new_table()
+    page = t.page
+    t.goto(f"?speed=slow&seed={seed}")
+    t.wait_idle()
+    t.click(".contract-btn[data-move=king-of-hearts]")
+    page.wait_for_selector(".status:has-text('waiting for the others to answer')")
+    assert page.locator(".counters [data-k=turn]").inner_text() == "Others answering\u2026"
+    assert "Your turn" not in page.locator("body").inner_text()
+    assert not page.evaluate("document.body.hasAttribute('data-waiting')")
+    t.screenshot("forced-answer-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(50)
+    t.screenshot("forced-answer-phone")

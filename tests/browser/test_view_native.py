@@ -48,7 +48,7 @@ def test_every_position_renders(preset, options):
         faces = set(re.findall(r'data-card="(\w\w)"', html))
         assert faces <= public, faces - public
         if view.forced_answer(obs):  # nothing to decide: the page does not say it is your turn
-            assert "Your turn" not in html and "Waiting for the others to answer" in html
+            assert "Your turn" not in html and "waiting for the others to answer" in html
         if m.is_over:
             break
         deals = len(m.results)

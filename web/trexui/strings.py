@@ -56,7 +56,7 @@ EN = {
     "bar.no_contract": "Contract: \u2014",
     "bar.turn": "Turn: {name}",
     "bar.turn.you": "Your turn",
-    "bar.turn.answering": "Waiting for the others to answer\u2026",
+    "bar.turn.answering": "Others answering\u2026",
     "bar.unsaved": "Not saved: this browser blocks local storage",
     "btn.sheet": "Score sheet",
     "btn.last_trick": "Last trick",
