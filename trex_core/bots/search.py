@@ -229,7 +229,7 @@ class HardBot(Bot):
     def search_doubles(self, obs: Observation, cards: int, rng: random.Random) -> int:
         """Double each doublable card whose doubling raises the simulated score: sample the
         other hands, play the deal out with and without the double under the active §4.4
-        rule, and compare."""
+        rule, and compare (every seat's playout policy sees the double, as the others would)."""
         contract = obs.contract
         assert contract is not None
         tr = TrickRules.of(contract, obs.rules)
@@ -238,9 +238,13 @@ class HardBot(Bot):
         part = obs.rules.partnership
         singles = [c for c in range(52) if cards >> c & 1]
         gain = [0] * len(singles)
-        n = self.samples if self.samples is not None else 24
+        # a fixed count, or within the time budget (at least 8, at most 48 samples)
+        n = self.samples if self.samples is not None else 48
+        deadline = None if self.samples is not None else time.perf_counter() + self.budget
         state_rng = random.Random(rng.random())
-        for _ in range(max(8, n)):
+        for i in range(max(8, n)):
+            if deadline is not None and i >= 8 and time.perf_counter() > deadline:
+                break
             hands = sample_hands(kn, state_rng)
             base = trick_state(obs, hands)
             base.leader = obs.king
