@@ -127,10 +127,13 @@ def rules_tags(rules: Rules) -> tuple[str, list[tuple[str, str]]]:
     return name, [(f, _option_text(getattr(rules, f))) for f in changed]
 
 
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r"}
+
+
 def _escape(value: str) -> str:
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"a tag value is one line of text, not {value!r}")
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value on one line: backslash, quote and line breaks escaped as in C."""
+    return (value.replace("\\", "\\\\").replace('"', '\\"')
+            .replace("\n", "\\n").replace("\r", "\\r"))
 
 
 def _unescape(value: str) -> str | None:
@@ -139,10 +142,10 @@ def _unescape(value: str) -> str | None:
     while i < len(value):
         ch = value[i]
         if ch == "\\":
-            if i + 1 >= len(value) or value[i + 1] not in '\\"':
+            if i + 1 >= len(value) or value[i + 1] not in _ESCAPES:
                 return None
             i += 1
-            ch = value[i]
+            ch = _ESCAPES[value[i]]
         out.append(ch)
         i += 1
     return "".join(out)
