@@ -55,7 +55,10 @@ def test_every_position_renders(preset, options):
         m.play(rng.choice(m.legal_moves()))
         if len(m.results) > deals:
             check_summary(m, m.observation(0).to_dict())
-    assert "winner" in view.final_result(obs, list(m.kings))
+    result = view.final_result(obs, list(m.kings))
+    assert "winner" in result
+    assert "&amp; West wins" not in result and "&amp; North wins" not in result  # a team wins -> "win"
+    assert result.count("Score sheet") == 1
 
 
 def check_summary(m, obs):
