@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import deal
 
+from helpers import deal
 from trex_core import Match, Rules
 from trex_core.bots import LEVELS, get_bot
 from trex_core.bots.knowledge import knowledge, sample_hands
