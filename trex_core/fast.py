@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import _PATTERN_RANKS, DIAMONDS, FULL_DECK, JACK, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK
+from .cards import _PATTERN_RANKS, DIAMONDS, FULL_DECK, JACK, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK, cards_of
 from .rules import JAWAKER, Contract, Rules
 from .scoring import DOUBLE_VALUES, card_values, trick_value
 
@@ -31,16 +31,7 @@ FULL_SUIT = 8191
 PR = _PATTERN_RANKS
 SUIT_OF = tuple(c // 13 for c in range(52))
 BIT = tuple(1 << c for c in range(52))
-
-
-def cards_list(mask: int) -> list[int]:
-    """The cards of a mask, low to high (a local copy of ``cards.cards_of`` for speed)."""
-    out: list[int] = []
-    for base in (0, 13, 26, 39):
-        p = mask >> base & FULL_SUIT
-        if p:
-            out.extend([base + r for r in PR[p]])
-    return out
+cards_list = cards_of  # the cards of a mask, low to high
 
 
 # -- trick contracts ---------------------------------------------------------------------

@@ -14,7 +14,7 @@ the ones that free your own.
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, JACK
+from ..cards import FULL_DECK, JACK, cards_of
 from ..fast import PR, TrexState, TrickRules, TrickState
 from ..scoring import DOUBLE_VALUES
 
@@ -178,7 +178,7 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
     voids = st.voids
     # Penalty still out in other hands, and opponents' voids (they can dump on my trick).
     pen_out = 0
-    for c in _cards(others & penalty):
+    for c in cards_of(others & penalty):
         pen_out += value[c]
     best = -1
     best_r = 1e9
@@ -231,15 +231,6 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
     return best
 
 
-def _cards(mask: int) -> list[int]:
-    out: list[int] = []
-    for base in (0, 13, 26, 39):
-        p = mask >> base & FULL_SUIT
-        if p:
-            out.extend([base + r for r in PR[p]])
-    return out
-
-
 # -- Trex (§6) ---------------------------------------------------------------------------
 
 # Weights of the layout heuristic (tuned on the "tune-trex" seeds against the first guess,
@@ -257,7 +248,7 @@ def trex_card(seat: int, st: TrexState, legal: int) -> int:
     others = FULL_DECK & ~(st.laid | hand)
     best = -1
     best_v = -1e9
-    for c in _cards(legal):
+    for c in cards_of(legal):
         v = trex_value(c, hand, others)
         if v > best_v:
             best_v = v

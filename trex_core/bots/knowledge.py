@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, JACK, SUIT_MASK
-from ..fast import PR, TrexState, TrickRules, TrickState, trex_playable
+from ..cards import FULL_DECK, JACK, SUIT_MASK, cards_of
+from ..fast import TrexState, TrickRules, TrickState, trex_playable
 from ..observation import Observation
 from ..rules import Contract
 
@@ -214,15 +214,6 @@ def _feasible(unknown: int, need: list[int], exclude: list[int], seat: int) -> b
     return all((unknown & ~exclude[s]).bit_count() >= need[s] for s in others)
 
 
-def _cards(mask: int) -> list[int]:
-    out: list[int] = []
-    for base in (0, 13, 26, 39):
-        p = mask >> base & FULL_SUIT
-        if p:
-            out.extend([base + r for r in PR[p]])
-    return out
-
-
 def sample_hands(kn: Knowledge, rng: random.Random, tries: int = 30) -> list[int]:
     """Four hands consistent with the knowledge, drawn at random.
 
@@ -241,7 +232,7 @@ def sample_hands(kn: Knowledge, rng: random.Random, tries: int = 30) -> list[int
 
 
 def _sample(kn: Knowledge, exclude: list[int], rng: random.Random, tries: int) -> list[int] | None:
-    cards = _cards(kn.unknown)
+    cards = cards_of(kn.unknown)
     others = [s for s in range(4) if s != kn.seat]
     anyx = exclude[others[0]] | exclude[others[1]] | exclude[others[2]]
     free = [c for c in cards if not anyx >> c & 1]
