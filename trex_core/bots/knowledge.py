@@ -65,6 +65,14 @@ def trick_voids(obs: Observation) -> list[int]:
     return voids
 
 
+def _tricks_so_far(obs: Observation) -> list[tuple[int, tuple[int, ...]]]:
+    """Every trick of the deal as ``(leader, cards in play order)``, the current one last."""
+    tricks = [(ld, cards) for ld, cards, _ in obs.tricks]
+    if obs.trick:
+        tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+    return tricks
+
+
 def dump_exclusions(obs: Observation, value: tuple[int, ...], penalty: int) -> list[int]:
     """Penalty cards each seat is taken not to hold, from how it played (a behavioural
     inference, not a rule): a player void in the suit led who discarded a card that is no
@@ -77,9 +85,7 @@ def dump_exclusions(obs: Observation, value: tuple[int, ...], penalty: int) -> l
         return exclude
     partnership = obs.rules.partnership
     order_of = obs.rules.seat_order
-    tricks = [(ld, cards) for ld, cards, _ in obs.tricks]
-    if obs.trick:
-        tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+    tricks = _tricks_so_far(obs)
     for leader, cards in tricks:
         order = order_of(leader)
         led = cards[0] // 13
@@ -107,9 +113,7 @@ def duck_exclusions(obs: Observation, value: tuple[int, ...]) -> list[int]:
     who went over the winning card could not duck, so holds none of the suit under it."""
     exclude = [0, 0, 0, 0]
     order_of = obs.rules.seat_order
-    tricks = [(ld, cards) for ld, cards, _ in obs.tricks]
-    if obs.trick:
-        tricks.append((obs.trick[0][0], tuple(c for _, c in obs.trick)))
+    tricks = _tricks_so_far(obs)
     for leader, cards in tricks:
         order = order_of(leader)
         led = cards[0] // 13
