@@ -8,7 +8,7 @@ import random
 import pytest
 
 from helpers import deal
-from trex_core import Match, Rules
+from trex_core import Match, Rules, observe
 from trex_core.bots import LEVELS, get_bot
 from trex_core.bots.knowledge import knowledge, sample_hands
 from trex_core.errors import IllegalMoveError
@@ -35,7 +35,7 @@ def play_match(m: Match, bots: list, rng: random.Random) -> int:
     n = 0
     while not m.is_over:
         seat = m.to_move
-        obs = m.observation(seat)
+        obs = observe(m, seat)
         mv = bots[seat].choose(obs, rng)
         assert mv in obs.legal, (seat, str(mv), [str(x) for x in obs.legal])
         m.play(mv, seat=seat)
@@ -71,7 +71,7 @@ def test_time_budget_mode_answers_legally() -> None:
     m = Match.new(seed=11)
     rng = random.Random(1)
     for _ in range(40):
-        mv = bot.choose(m.observation(m.to_move), rng)
+        mv = bot.choose(observe(m, m.to_move), rng)
         m.play(mv)
 
 
@@ -81,7 +81,7 @@ def test_same_observation_and_generator_state_give_the_same_move(level: str) -> 
     rng = random.Random(2)
     m = Match.new(seed=5)
     for step in range(120):
-        obs = m.observation(m.to_move)
+        obs = observe(m, m.to_move)
         a = bot.choose(obs, random.Random(step))
         b = get_bot(level, samples=6).choose(obs, random.Random(step)) if level == "hard" else bot.choose(
             obs, random.Random(step))
@@ -96,7 +96,7 @@ def _redealt_twin(m: Match, seat: int, rng: random.Random) -> Match | None:
     """The same deal with everything ``seat`` cannot see dealt again consistently with what
     it knows (its hand, cards played, voids, passes, doubles), then the same moves replayed.
     None if the re-deal made a replayed move illegal (a Trex pass is only partly inferred)."""
-    obs = m.observation(seat)
+    obs = observe(m, seat)
     kn = knowledge(obs)
     now = sample_hands(kn, rng)
     dealt = list(m.dealt_hands)
@@ -112,7 +112,7 @@ def _redealt_twin(m: Match, seat: int, rng: random.Random) -> Match | None:
             twin.play(mv)
     except IllegalMoveError:
         return None
-    assert twin.observation(seat).hand == obs.hand
+    assert observe(twin, seat).hand == obs.hand
     return twin
 
 
@@ -142,8 +142,8 @@ def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, 
         twin = _redealt_twin(m, seat, rng)
         if twin is None:
             continue
-        a = bot.choose(m.observation(seat), random.Random(i))
-        b = bot.choose(twin.observation(seat), random.Random(i))
+        a = bot.choose(observe(m, seat), random.Random(i))
+        b = bot.choose(observe(twin, seat), random.Random(i))
         assert a == b
         checked += 1
     assert checked >= 15
@@ -158,7 +158,7 @@ def test_redeal_is_claimed_with_a_bare_king_of_hearts() -> None:
     m = deal({1: ["KH", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "2C", "3C", "4C", "5C"]},
              "king-of-hearts", king=0)
     m.play("nodouble")
-    obs = m.observation(1)
+    obs = observe(m, 1)
     assert REDEAL_MOVE in obs.legal
     for level in ("easy", "medium", "hard"):
         assert get_bot(level, samples=4).choose(obs, random.Random(0)) == REDEAL_MOVE if level == "hard" \
@@ -168,7 +168,7 @@ def test_redeal_is_claimed_with_a_bare_king_of_hearts() -> None:
 def test_medium_doubles_the_king_of_hearts_under_plain_self_capture() -> None:
     """§4.4 plain: taking one's own doubled K♥ costs no more than undoubled, so double."""
     m = deal({0: ["KH", "2H", "3H", "4H", "5H"]}, "king-of-hearts", king=0)
-    mv = get_bot("medium").choose(m.observation(0), random.Random(0))
+    mv = get_bot("medium").choose(observe(m, 0), random.Random(0))
     assert str(mv) == "double:KH"
 
 
@@ -177,10 +177,10 @@ def test_king_names_trex_with_four_jacks_and_not_by_raw_expectation() -> None:
     jacks and their neighbours make Trex; a hand of low cards makes a trick contract."""
     jacks = ["JS", "JH", "JD", "JC", "TS", "QS", "TH", "QH", "TD", "QD", "TC", "QC", "9S"]
     m = deal({0: jacks}, None, king=0)
-    assert get_bot("medium").choose(m.observation(0), random.Random(0)).contract is Contract.TREX
+    assert get_bot("medium").choose(observe(m, 0), random.Random(0)).contract is Contract.TREX
     low = ["2S", "3S", "4S", "2H", "3H", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "4C"]
     m = deal({0: low}, None, king=0)
-    assert get_bot("medium").choose(m.observation(0), random.Random(0)).contract is not Contract.TREX
+    assert get_bot("medium").choose(observe(m, 0), random.Random(0)).contract is not Contract.TREX
 
 
 def test_get_bot_rejects_unknown_names_and_options() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from trex_core import Match, Rules
+from trex_core import Match, Rules, observe
 from trex_core.bots.heuristics import trex_card, trick_card
 from trex_core.bots.knowledge import trex_state, trick_state
 from trex_core.fast import (
@@ -55,7 +55,7 @@ def test_fast_trick_and_trex_play_agree_with_match(rules: Rules) -> None:
             moves = [mv for mv in m.legal_moves() if mv.kind != "redeal"]
             m.play(rng.choice(moves))
         nxt = tuple(rules.next_seat(s) for s in range(4))
-        obs = m.observation(0)
+        obs = observe(m, 0)
         if contract is Contract.TREX:
             st: TrexState | TrickState = TrexState(list(m.hands), m.to_move or 0)
         else:
@@ -101,7 +101,7 @@ def test_playouts_from_mid_deal_end_legally_with_section7_totals(rules: Rules) -
             continue
         contract = m.contract  # a redeal (§5) may have changed it
         assert contract is not None
-        obs = m.observation(m.to_move or 0)
+        obs = observe(m, m.to_move or 0)
         if contract is Contract.TREX:
             st = trex_state(obs, list(m.hands))
             scores = play_trex(st, tuple(rules.next_seat(s) for s in range(4)), trex_card)

@@ -13,6 +13,7 @@ from trex_core import (
     Match,
     Rules,
     card_text,
+    observe,
     parse_card,
     parse_move,
 )
@@ -24,7 +25,7 @@ KH = "king-of-hearts"
 
 
 def state(m: Match) -> tuple[object, ...]:
-    o = m.observation(0)
+    o = observe(m, 0)
     return (m.phase, m.to_move, m.hands, m.trick, m.totals, m.undo_depth, o)
 
 
@@ -35,7 +36,7 @@ def test_s1_1_ace_high_and_only_the_suit_led_wins() -> None:
     hearts = [card_text(c) for c in range(13, 25)]  # seat 3: no spades, so the A♦ is a discard
     m = deal({0: ["KS"], 1: ["AS"], 2: ["2S"], 3: [*hearts, "AD"]}, "collections", king=0)
     play_all(m, "KS AS 2S AD")
-    assert m.observation(0).tricks[0][2] == 1  # A♠ beats K♠; the A♦ is off-suit
+    assert observe(m, 0).tricks[0][2] == 1  # A♠ beats K♠; the A♦ is off-suit
 
 
 def test_s1_2_thirteen_cards_each_and_one_deck() -> None:
@@ -229,7 +230,7 @@ def test_s3_6_taken_cards_are_public_in_the_observation() -> None:
     while m.trick:
         m.play(m.legal_moves()[0])
     for seat in range(4):
-        d = m.observation(seat).to_dict()
+        d = observe(m, seat).to_dict()
         assert d["tricks"][0][2] == 1 and "QS" in d["tricks"][0][1]
 
 
@@ -256,13 +257,13 @@ def test_s4_2_answers_are_hidden_until_all_four_have_answered() -> None:
     assert [str(x) for x in m.legal_moves()] == ["nodouble", "double:KH"]
     m.play("double:KH")
     for seat in (1, 2, 3):
-        o = m.observation(seat)
+        o = observe(m, seat)
         assert o.doubled == () and o.my_answer is None
         assert o.answered[0] and not o.answered[seat]
         assert m.to_move == seat
         m.play("nodouble")
     assert m.phase == "play"
-    assert m.observation(2).doubled == ((parse_card("KH"), 0),)
+    assert observe(m, 2).doubled == ((parse_card("KH"), 0),)
 
 
 def _kh_trick(doubler: int | None, cards: str, rules: Rules) -> tuple[int, ...]:
@@ -334,9 +335,9 @@ def test_s5_1_a_lone_kh_or_kh_ah_may_claim_and_shows_his_hand() -> None:
     play_all(m, "nodouble")
     assert "redeal" in [str(x) for x in m.legal_moves()]
     m.play("redeal")
-    assert m.observation(3).redeals == ()  # hidden until all have answered
+    assert observe(m, 3).redeals == ()  # hidden until all have answered
     play_all(m, "nodouble nodouble")
-    shown = m.observation(3).redeals
+    shown = observe(m, 3).redeals
     assert shown and shown[0][0] == 1
     assert cards_of(shown[0][1]) == sorted(parse_card(t) for t in SPADES_AND_KH)
     m2 = deal({1: [*SPADES_AND_KH[:11], "AH", "KH"]}, KH, king=0)
@@ -442,7 +443,7 @@ def test_s6_2_must_play_when_able_pass_only_when_not() -> None:
     m = deal({0: no_jack}, "trex", king=0)
     assert [str(x) for x in m.legal_moves()] == ["pass"]  # a king without a jack passes
     m.play("pass")
-    assert m.observation(2).passes == ((0, 0),)  # §6.5: public
+    assert observe(m, 2).passes == ((0, 0),)  # §6.5: public
 
 
 def test_s6_3_s6_4_places_and_the_layout_never_locks() -> None:
@@ -513,14 +514,14 @@ def test_s8_1_partners_sit_opposite_and_teams_sum() -> None:
 def test_s8_2_twos_are_laid_face_up_after_four_trex_turns() -> None:
     m = deal({0: ["JS", "2S"], 1: ["2H"]}, "trex", king=0, partnership=True)
     for _ in range(4):
-        assert m.observation(2).shown_twos == (0, 0, 0, 0)
+        assert observe(m, 2).shown_twos == (0, 0, 0, 0)
         m.play(m.legal_moves()[0])
-    shown = m.observation(2).shown_twos
+    shown = observe(m, 2).shown_twos
     assert shown[0] >> parse_card("2S") & 1 and shown[1] >> parse_card("2H") & 1
     m2 = deal({0: ["JS", "2S"]}, "trex", king=0)
     for _ in range(4):
         m2.play(m2.legal_moves()[0])
-    assert m2.observation(2).shown_twos == (0, 0, 0, 0)
+    assert observe(m2, 2).shown_twos == (0, 0, 0, 0)
 
 
 # -- §9 Complex --------------------------------------------------------------------------
@@ -543,7 +544,7 @@ def test_s9_2_s11_6_complex_charges_everything_at_once() -> None:
     m = deal({0: ["3D"], 1: [*no_diamonds, "KH"], 2: ["QD"], 3: ["AD"]}, "complex", king=0, complex=True)
     answer_all(m)
     play_all(m, "3D KH QD AD")
-    assert m.observation(0).deal_scores == (0, 0, 0, -145)
+    assert observe(m, 0).deal_scores == (0, 0, 0, -145)
     while not m.is_over:
         m.play(m.legal_moves()[0])
     assert len(m.results[0].tricks) == 13 and sum(m.results[0].scores) == -500

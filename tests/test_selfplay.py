@@ -16,10 +16,10 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trex_core import Contract, Match, Rules
+from trex_core import Contract, Match, Rules, observe
 from trex_core.cards import FULL_DECK, card_text, cards_of, parse_card
-from trex_core.match import _State
 from trex_core.scoring import deal_total
+from trex_core.state import State
 
 rules_strategy = st.builds(
     Rules,
@@ -44,11 +44,11 @@ CARD_RE = re.compile(r'"([2-9TJQKA][SHDC])"')
 def full_state(m: Match) -> tuple[object, ...]:
     """Every field, lists and dicts copied: they change in place as play goes on (their
     items are immutable values)."""
-    return tuple(copy.copy(getattr(m._s, f)) for f in _State.__slots__)
+    return tuple(copy.copy(getattr(m.state, f)) for f in State.__slots__)
 
 
 def check_conservation(m: Match) -> None:
-    s = m._s
+    s = m.state
     if m.is_over:
         return
     held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
@@ -70,7 +70,7 @@ def check_conservation(m: Match) -> None:
 
 def check_observations(m: Match) -> None:
     for seat in range(4):
-        o = m.observation(seat)
+        o = observe(m, seat)
         assert o.hand == m.hands[seat]
         d = o.to_dict()
         public = {card_text(c) for c, _ in o.doubled}
@@ -113,8 +113,8 @@ def play_match(m: Match, rng: random.Random, every_move: bool) -> None:
             check_observations(m)
         else:
             m.play(move)
-        if len(m._s.results) > deals_seen:
-            r = m._s.results[-1]
+        if len(m.state.results) > deals_seen:
+            r = m.state.results[-1]
             deals_seen += 1
             assert sum(r.scores) == deal_total(r.contract, m.rules)  # §7, §9.2
     per = m.rules.deals_per_kingdom
@@ -142,10 +142,10 @@ def test_state_copy_covers_every_field() -> None:
     m = Match.new(seed=1)
     for _ in range(30):
         m.play(m.legal_moves()[-1])
-    c = m._s.copy()
-    for f in _State.__slots__:
-        assert getattr(c, f) == getattr(m._s, f), f
-        v = getattr(m._s, f)
+    c = m.state.copy()
+    for f in State.__slots__:
+        assert getattr(c, f) == getattr(m.state, f), f
+        v = getattr(m.state, f)
         if isinstance(v, (list, dict)):
             assert getattr(c, f) is not v, f"{f} is shared, not copied"
 

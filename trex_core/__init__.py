@@ -1,16 +1,44 @@
 """trex_core: the rules of Trex, the Middle-Eastern card game of four kingdoms and five
-contracts, as a pure-Python library.  See README.md for the API."""
+contracts, as a pure-Python library.  See README.md for the API.
+
+The modules form layers; each imports only from the layers above it, never from below
+(as python-chess's ``Board`` never imports ``chess.pgn``):
+
+1. values — ``cards``, ``rules`` (options, presets, seats), ``moves``, ``errors`` (refusal
+   codes), ``scoring`` (values and the deal ledger), ``state`` (the match's plain data);
+2. rules — ``legality``: pure functions from a state and the rules to the legal moves and
+   the reason for a refusal;
+3. the game — ``match``: the state machine that applies moves;
+4. readers — ``observation``, ``explain``, ``record``, ``position``: they use the match's
+   public API only;
+5. players — ``fast`` (bit-level playouts), ``bots``, ``arena``, ``cli``.
+"""
 
 from typing import Any
 
 from .cards import card_symbol, card_text, cards_of, hand_text, parse_card, parse_hand
 from .errors import IllegalMoveError, InvalidMoveError
-from .match import ANNOUNCE, CHOOSE, OVER, PLAY, SEAT_NAMES, Attempt, Dealer, DealResult, Match
+from .match import ANNOUNCE, CHOOSE, DEAL_OVER, OVER, PLAY, SEAT_NAMES, Attempt, Dealer, DealResult, Match
 from .moves import Move, parse_move
-from .observation import Observation
+from .observation import Observation, observe
 from .rules import PRESETS, Contract, Rules
+from .scoring import Entry
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+
+def write_record(match: Match, tags: dict[str, str] | None = None) -> str:
+    """The game record of ``match`` (docs/RECORD.md); see :func:`trex_core.record.write`."""
+    from .record import write  # loaded on first use: the page's start-up does not need it
+
+    return write(match, tags)
+
+
+def read_record(text: str) -> Match:
+    """Replay a game record, checking every move; raises ``RecordError``."""
+    from .record import read
+
+    return read(text)
 
 
 def __getattr__(name: str) -> Any:
@@ -23,8 +51,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ANNOUNCE", "CHOOSE", "OVER", "PLAY", "PRESETS", "SEAT_NAMES", "Attempt", "Contract",
-    "DealResult", "Dealer", "IllegalMoveError", "InvalidMoveError", "Match", "Move",
-    "Observation", "RecordError", "Rules", "card_symbol", "card_text", "cards_of", "hand_text",
-    "parse_card", "parse_hand", "parse_move", "__version__",
+    "ANNOUNCE", "CHOOSE", "DEAL_OVER", "OVER", "PLAY", "PRESETS", "SEAT_NAMES", "Attempt",
+    "Contract", "DealResult", "Dealer", "Entry", "IllegalMoveError", "InvalidMoveError", "Match",
+    "Move", "Observation", "RecordError", "Rules", "__version__", "card_symbol", "card_text",
+    "cards_of", "hand_text", "observe", "parse_card", "parse_hand", "parse_move", "read_record",
+    "write_record",
 ]

@@ -39,6 +39,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from .match import Dealer, Match
+from .observation import observe
 from .rules import Contract, Rules
 from .scoring import FAIR_SHARE
 
@@ -77,7 +78,7 @@ def play_deal(
     while not match.is_over:
         seat = match.to_move
         assert seat is not None
-        obs = match.observation(seat)
+        obs = observe(match, seat)
         if seat == timed and len(obs.legal) > 1:
             t0 = time.perf_counter()
             mv = bots[seat].choose(obs, rngs[seat])

@@ -24,7 +24,7 @@ from typing import Protocol, cast
 from .errors import IllegalMoveError, InvalidMoveError
 from .match import SEAT_NAMES, Match
 from .moves import Move
-from .observation import Observation
+from .observation import Observation, observe
 from .record import RecordError, dumps, load, loads, parse_option
 from .rules import PRESETS, Rules
 
@@ -123,7 +123,7 @@ def _selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     while not match.is_over and (args.moves is None or made < args.moves):
         seat = match.to_move
         assert seat is not None
-        move = bots[seat].choose(match.observation(seat), rngs[seat])
+        move = bots[seat].choose(observe(match, seat), rngs[seat])
         try:
             match.play(move, seat)
         except (IllegalMoveError, InvalidMoveError) as e:

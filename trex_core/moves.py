@@ -9,6 +9,7 @@ kind           text                   meaning
 ``redeal``     ``redeal``             claim a King of Hearts redeal (§5)
 ``card``       ``QS``                 play a card
 ``pass``       ``pass``               pass in Trex (§6.2)
+``next``       ``next``               deal on after a finished deal
 =============  =====================  ==============================================
 """
 
@@ -25,6 +26,7 @@ DOUBLE = "double"
 REDEAL = "redeal"
 CARD = "card"
 PASS = "pass"
+NEXT = "next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,7 @@ class Move:
 CARD_MOVES = tuple(Move(CARD, card=c) for c in range(52))
 PASS_MOVE = Move(PASS)
 REDEAL_MOVE = Move(REDEAL)
+NEXT_MOVE = Move(NEXT)
 NO_DOUBLE = Move(DOUBLE, cards=0)
 CONTRACT_MOVES = {c: Move(CONTRACT, contract=c) for c in Contract}
 
@@ -77,6 +80,8 @@ def parse_move(text: str) -> Move:
         return PASS_MOVE
     if t == "redeal":
         return REDEAL_MOVE
+    if t == "next":
+        return NEXT_MOVE
     if t in ("nodouble", "no-double"):
         return NO_DOUBLE
     for contract in Contract:
@@ -97,5 +102,5 @@ def parse_move(text: str) -> Move:
         names = ", ".join(c.value for c in Contract)
         raise InvalidMoveError(
             f"{text!r} is not a move: play a card (e.g. QS, TD or 10D), 'pass', a contract "
-            f"({names}), 'double:KH' / 'double:QS,QH', 'nodouble' or 'redeal'"
+            f"({names}), 'double:KH' / 'double:QS,QH', 'nodouble', 'redeal' or 'next'"
         ) from None

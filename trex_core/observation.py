@@ -3,20 +3,25 @@
 Public: every card played and who played it, the contract and the king, revealed doubles
 (§4.2, after all four answers), a redeal claimant's shown hand (§5.1), Trex passes (§6.5),
 the 2s laid face up in partnership Trex (§8.2), who has answered the doubling question (not
-how), scores.  Nothing else: never another seat's unplayed cards, never a hidden answer.
+how), scores and why.  Nothing else: never another seat's unplayed cards, never a hidden
+answer.
+
+An observation crosses boundaries as plain JSON-safe data: ``Observation.from_dict(
+obs.to_dict()) == obs``, so a bot can decide in a worker from the dict alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import TWOS_MASK, Hand, card_text, cards_of
-from .moves import Move
+from . import legality, scoring
+from .cards import TWOS_MASK, Hand, card_text, cards_of, mask_of, parse_card
+from .match import Match
+from .moves import NO_DOUBLE, Move, parse_move
 from .rules import Contract, Rules
-
-if TYPE_CHECKING:
-    from .match import Match
+from .scoring import Entry
+from .state import ANNOUNCE, DEAL_OVER, OVER, PLAY
 
 
 @dataclass(frozen=True)
@@ -58,11 +63,26 @@ class Observation:
     """§8.2: each seat's 2s, laid face up after the first four Trex turns in partnership."""
     hand_sizes: tuple[int, int, int, int]
     deal_scores: tuple[int, int, int, int]
-    """The current deal's scores so far (for trick contracts: penalties taken so far)."""
+    """The current deal's scores so far (the finished deal's in ``deal-over``)."""
+    ledger: tuple[Entry, ...]
+    """Why: the entries that sum to ``deal_scores`` (:mod:`trex_core.scoring`)."""
+    face_up: tuple[Hand, Hand, Hand, Hand]
+    """§3.6: the taken cards that lie face up in front of each seat (K♥, queens)."""
     totals: tuple[int, int, int, int]
     history: tuple[tuple[int, int, Contract, tuple[int, int, int, int]], ...]
     """Finished deals: ``(kingdom, king, contract, scores)``."""
     is_over: bool
+
+    @classmethod
+    def of(cls, match: Match, seat: int) -> Observation:
+        """What ``seat`` may know of ``match``."""
+        return observe(match, seat)
+
+    @property
+    def forced_answer(self) -> bool:
+        """§4.2: this seat must answer the doubling question but has nothing to decide; its
+        one answer (``nodouble``) can be given for it."""
+        return self.phase == ANNOUNCE and self.legal == (NO_DOUBLE,)
 
     @property
     def played(self) -> Hand:
@@ -80,7 +100,8 @@ class Observation:
         return m
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data with cards as §12 texts, for a page or a file."""
+        """Plain JSON-safe data with cards as §12 texts, for a page, a worker or a file.
+        ``forced_answer`` is included for readers' convenience (it is derived)."""
         def cl(mask: Hand) -> list[str]:
             return [card_text(c) for c in cards_of(mask)]
 
@@ -112,35 +133,109 @@ class Observation:
             "shown_twos": [cl(h) for h in self.shown_twos],
             "hand_sizes": list(self.hand_sizes),
             "deal_scores": list(self.deal_scores),
+            "ledger": [entry_dict(e) for e in self.ledger],
+            "face_up": [cl(h) for h in self.face_up],
             "totals": list(self.totals),
             "history": [[k, kg, c.value, list(sc)] for k, kg, c, sc in self.history],
             "is_over": self.is_over,
+            "forced_answer": self.forced_answer,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Observation:
+        """The observation whose ``to_dict`` gave ``data`` (after a trip through JSON too).
+        Data that is not one raises ValueError, KeyError or TypeError."""
+        def mask(cards: list[str]) -> Hand:
+            return mask_of(parse_card(c) for c in cards)
+
+        def four(values: list[Any]) -> tuple[Any, Any, Any, Any]:
+            if len(values) != 4:
+                raise ValueError(f"expected 4 values, not {len(values)}")
+            return (values[0], values[1], values[2], values[3])
+
+        contract = data["contract"]
+        answer = data["my_answer"]
+        to_move = data["to_move"]
+        return cls(
+            seat=int(data["seat"]),
+            rules=Rules.from_dict(data["rules"]),
+            phase=str(data["phase"]),
+            to_move=int(to_move) if to_move is not None else None,
+            king=int(data["king"]),
+            kingdom=int(data["kingdom"]),
+            deal_number=int(data["deal_number"]),
+            deal_count=int(data["deal_count"]),
+            contract=Contract(contract) if contract is not None else None,
+            used_contracts=tuple(Contract(c) for c in data["used_contracts"]),
+            hand=mask(data["hand"]),
+            legal=tuple(parse_move(m) for m in data["legal"]),
+            answered=four([bool(a) for a in data["answered"]]),
+            my_answer=parse_move(answer) if answer is not None else None,
+            doubled=tuple((parse_card(c), int(s)) for c, s in data["doubled"]),
+            redeals=tuple((int(s), mask(h)) for s, h in data["redeals"]),
+            leader=int(data["leader"]),
+            trick=tuple((int(s), parse_card(c)) for s, c in data["trick"]),
+            tricks=tuple(
+                (int(ld), tuple(parse_card(c) for c in cs), int(w)) for ld, cs, w in data["tricks"]
+            ),
+            layout=tuple((int(r[0]), int(r[1])) if r is not None else None for r in data["layout"]),
+            passes=tuple((int(t), int(s)) for t, s in data["passes"]),
+            layout_plays=tuple(
+                (int(s), -1 if c == "pass" else parse_card(c)) for s, c in data["layout_plays"]
+            ),
+            out_order=tuple(int(s) for s in data["out_order"]),
+            shown_twos=four([mask(h) for h in data["shown_twos"]]),
+            hand_sizes=four([int(n) for n in data["hand_sizes"]]),
+            deal_scores=four([int(n) for n in data["deal_scores"]]),
+            ledger=tuple(entry_from_dict(e) for e in data["ledger"]),
+            face_up=four([mask(h) for h in data["face_up"]]),
+            totals=four([int(n) for n in data["totals"]]),
+            history=tuple(
+                (int(k), int(kg), Contract(c), four([int(n) for n in sc])) for k, kg, c, sc in data["history"]
+            ),
+            is_over=bool(data["is_over"]),
+        )
+
+
+def entry_dict(e: Entry) -> dict[str, Any]:
+    """A ledger entry as plain data: the card as its §12 text (a Trex place as a number)."""
+    card: int | str | None = e.card
+    if e.reason != scoring.PLACE:
+        card = card_text(e.card) if e.card >= 0 else None
+    return {"seat": e.seat, "points": e.points, "reason": e.reason, "card": card}
+
+
+def entry_from_dict(d: dict[str, Any]) -> Entry:
+    card = d["card"]
+    c = -1 if card is None else card if isinstance(card, int) else parse_card(card)
+    return Entry(int(d["seat"]), int(d["points"]), str(d["reason"]), c)
 
 
 def observe(m: Match, seat: int) -> Observation:
-    from . import scoring
-    from .match import ANNOUNCE, OVER, PLAY
-
-    s = m._s
+    """What ``seat`` may know of ``m``: its own hand and everything public."""
     if not 0 <= seat < 4:
         raise ValueError("a seat is 0..3")
-    order = m.rules.seat_order(s.leader)
-    trex = s.contract is Contract.TREX and s.phase == PLAY
+    s = m.state
+    rules = m.rules
+    order = rules.seat_order(s.leader)
     shown = (0, 0, 0, 0)
-    if trex and m.rules.partnership and s.turns >= 4:  # §8.2
-        shown = tuple(h & TWOS_MASK for h in s.hands)  # type: ignore[assignment]
+    if s.contract is Contract.TREX and s.phase == PLAY and rules.partnership and s.turns >= 4:  # §8.2
+        h = s.hands
+        shown = (h[0] & TWOS_MASK, h[1] & TWOS_MASK, h[2] & TWOS_MASK, h[3] & TWOS_MASK)
     answering = s.phase == ANNOUNCE
-    deal_scores = (0, 0, 0, 0)
-    if s.phase == PLAY and s.contract is not None:
-        if trex:
-            partial = scoring.trex_deal_scores(s.out) if s.out else [0, 0, 0, 0]
-            deal_scores = tuple(partial)  # type: ignore[assignment]
-        else:
-            deal_scores = tuple(scoring.trick_deal_scores(s.contract, m.rules, s.tricks, s.doubled_by))  # type: ignore[assignment]
+    ledger = m.ledger()
+    keep = scoring.face_up(s.contract) if s.phase in (PLAY, DEAL_OVER, OVER) else 0
+    face_up = [0, 0, 0, 0]
+    for _, cards, winner in s.tricks:
+        for c in cards:
+            if keep >> c & 1:
+                face_up[winner] |= 1 << c
+    answers = s.answers
+    hands = s.hands
+    totals = s.totals
     return Observation(
         seat=seat,
-        rules=m.rules,
+        rules=rules,
         phase=s.phase,
         to_move=s.to_move,
         king=s.king,
@@ -149,10 +244,13 @@ def observe(m: Match, seat: int) -> Observation:
         deal_count=m.deal_count,
         contract=s.contract,
         used_contracts=s.used,
-        hand=s.hands[seat],
-        legal=tuple(m.legal_moves()) if s.to_move == seat and s.phase != OVER else (),
-        answered=tuple(a is not None for a in s.answers) if answering else (False,) * 4,  # type: ignore[arg-type]
-        my_answer=s.answers[seat] if answering or s.phase == PLAY else None,
+        hand=hands[seat],
+        legal=tuple(legality.legal_moves(s, rules)) if s.to_move == seat and s.phase != OVER else (),
+        answered=(
+            (answers[0] is not None, answers[1] is not None, answers[2] is not None, answers[3] is not None)
+            if answering else (False, False, False, False)
+        ),
+        my_answer=answers[seat] if answering or s.phase == PLAY else None,
         doubled=tuple(sorted(s.doubled_by.items())),
         redeals=tuple((a.redeal_by, a.hands[a.redeal_by]) for a in s.attempts if a.redeal_by is not None),
         leader=s.leader,
@@ -163,9 +261,11 @@ def observe(m: Match, seat: int) -> Observation:
         layout_plays=tuple(s.layout_plays),
         out_order=tuple(s.out),
         shown_twos=shown,
-        hand_sizes=tuple(h.bit_count() for h in s.hands),  # type: ignore[arg-type]
-        deal_scores=deal_scores,
-        totals=tuple(s.totals),  # type: ignore[arg-type]
+        hand_sizes=(hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()),
+        deal_scores=scoring.scores_of(ledger),
+        ledger=ledger,
+        face_up=(face_up[0], face_up[1], face_up[2], face_up[3]),
+        totals=(totals[0], totals[1], totals[2], totals[3]),
         history=tuple((r.kingdom, r.king, r.contract, r.scores) for r in s.results),
         is_over=s.phase == OVER,
     )

@@ -43,8 +43,8 @@ from typing import IO
 
 from .cards import CardTextError, Hand, card_text, hand_text, parse_card
 from .errors import IllegalMoveError, InvalidMoveError
-from .match import ANNOUNCE, CHOOSE, SEAT_NAMES, FixedDealer, Match
-from .moves import Move, parse_move
+from .match import ANNOUNCE, CHOOSE, DEAL_OVER, SEAT_NAMES, FixedDealer, Match
+from .moves import NEXT_MOVE, Move, parse_move
 from .rules import PRESETS, Contract, Rules
 
 __all__ = [
@@ -222,7 +222,7 @@ def write(match: Match, tags: Mapping[str, str] | None = None) -> str:
         deal = _Deal(0, r.kingdom + 1, r.king)
         deal.attempts = [_attempt_of(a.hands, a.moves) for a in r.attempts]
         deals.append(deal)
-    if not match.is_over:
+    if not match.is_over and match.phase != DEAL_OVER:
         deal = _Deal(0, match.kingdom + 1, match.king)
         deal.attempts = [_attempt_of(a.hands, a.moves) for a in match.attempts]
         deal.attempts.append(_attempt_of(match.dealt_hands, match.moves))
@@ -344,12 +344,11 @@ class _Replay:
         for d, deal in enumerate(deals):
             if d:
                 self.lines.append("")
+            if m.phase == DEAL_OVER:
+                m.play(NEXT_MOVE)  # the deal before is over: the next is dealt
             self.play_deal(m, d, deal, deals)
         self.lines.append("")
         if not m.is_over:
-            if len(m.results) == len(deals):
-                self.fail(end.last_line,
-                          f"deal {len(deals) + 1} has been dealt, but the record has no block for it")
             self.lines.append("Result *")
             if end.totals is not None:
                 self.fail(end.totals[1], f"the match is not over (deal {m.deal_number + 1} of {m.deal_count} "
@@ -458,7 +457,8 @@ class _Replay:
             self.add(kw, str(move) if kw == "Contract" else f"{mover}:{move}")
             if was == ANNOUNCE and not m.moves and len(m.results) == dealt:
                 # All four answered and a redeal was claimed (§5.2): a new dealing follows.
-                claimant = m.observation(0).redeals[-1][0]
+                claimant = m.attempts[-1].redeal_by
+                assert claimant is not None
                 self.emit(f"Redeal {claimant}")
                 if i + 1 < len(att.moves):
                     self.fail(att.moves[i + 1].line,

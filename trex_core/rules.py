@@ -11,6 +11,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+SEAT_NAMES = ("South", "East", "North", "West")
+"""Seats 0–3 as the English API and records name them (§1)."""
+
 
 class Contract(enum.Enum):
     """The five contracts (§3, §6) and Complex (§9).  ``value`` is the canonical move text."""

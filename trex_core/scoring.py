@@ -1,10 +1,15 @@
-"""Scores of one deal (§3.5, §4.3–§4.5, §6.3, §9.2) and of a match (§2.5)."""
+"""Scores of one deal (§3.5, §4.3–§4.5, §6.3, §9.2) and of a match (§2.5).
+
+A deal's score comes with its *ledger*: one :class:`Entry` ``(seat, points, reason, card)``
+per thing scored, so a page, a record or a rules screen can say why a seat scored what it
+did without knowing any value.  The scores are the ledger's sums."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
-from .cards import DIAMONDS, KING_OF_HEARTS, QUEENS, SUIT_MASK, cards_of
+from .cards import DIAMONDS, KING_OF_HEARTS, QUEENS, QUEENS_MASK, SUIT_MASK, Hand, cards_of
 from .rules import JAWAKER, Contract, Rules
 
 TREX_PLACES = (200, 150, 100, 50)
@@ -48,6 +53,19 @@ def card_values(contract: Contract, rules: Rules) -> dict[int, int]:
     return values
 
 
+_PENALTY_CARDS: dict[tuple[Contract, Rules], Hand] = {}
+
+
+def penalty_cards(contract: Contract, rules: Rules) -> Hand:
+    """The cards that cost something when taken in a trick contract; §3.4's early end
+    comes when all of them are taken."""
+    key = (contract, rules)
+    mask = _PENALTY_CARDS.get(key)
+    if mask is None:
+        mask = _PENALTY_CARDS[key] = sum(1 << c for c, v in card_values(contract, rules).items() if v)
+    return mask
+
+
 def trick_value(contract: Contract, rules: Rules) -> int:
     """Penalty per trick taken: Collections (§3.5) and Complex (§9.2)."""
     if contract is Contract.COLLECTIONS:
@@ -61,48 +79,108 @@ DOUBLE_VALUES = {KING_OF_HEARTS: 75, **{q: 25 for q in QUEENS}}
 """The doubled part of a doubled card: K♥ 75, a queen 25 (§4.3)."""
 
 
-def trick_deal_scores(
+class Entry(NamedTuple):
+    """One line of a deal's ledger: ``seat`` scored ``points`` for ``reason`` (one of the
+    reason codes below), about ``card`` (-1 when no card is concerned)."""
+
+    seat: int
+    points: int
+    reason: str
+    card: int = -1
+
+
+TRICK = "trick"
+"""A trick taken: Collections (§3.5) or Complex (§9.2).  No card."""
+CARD = "card"
+"""A penalty card taken: K♥, a queen, a diamond (§3.5, §9.2)."""
+DOUBLED = "doubled"
+"""The doubled part of a doubled card, paid by its taker (§4.3), or by the doubler who took
+his own card under the §4.4 jawaker option."""
+DOUBLE_PAID = "double-paid"
+"""The doubler's gain when another seat takes his doubled card (§4.3)."""
+LEADER_PAID = "leader-paid"
+"""§4.4 jawaker: the leader of the trick in which a doubler took his own card gains."""
+PLACE = "place"
+"""Trex: a place in the order of going out (§6.3); ``card`` is the place, 0 = first."""
+
+REASONS = (TRICK, CARD, DOUBLED, DOUBLE_PAID, LEADER_PAID, PLACE)
+
+
+def trick_ledger(
     contract: Contract,
     rules: Rules,
-    tricks: Sequence[tuple[int, Sequence[int], int]],
-    doubled_by: dict[int, int],
-) -> list[int]:
-    """Scores of a trick contract from its tricks ``(leader, cards in play order, winner)``.
+    tricks: Iterable[tuple[int, Sequence[int], int]],
+    doubled_by: Mapping[int, int],
+) -> list[Entry]:
+    """The ledger of a trick contract from its tricks ``(leader, cards in play order, winner)``.
 
     ``doubled_by`` maps each doubled card to its doubler.  A doubled card taken by another
     seat costs the taker double and pays the doubler its value (§4.3); taken by the doubler
     himself it costs the normal value (§4.4 plain) or double, paying the trick's leader
     (§4.4 jawaker).  Either way the deal total stays as in §7.
     """
-    scores = [0, 0, 0, 0]
+    entries: list[Entry] = []
     values = card_values(contract, rules)
     per_trick = trick_value(contract, rules)
     for leader, cards, winner in tricks:
-        scores[winner] -= per_trick
+        if per_trick:
+            entries.append(Entry(winner, -per_trick, TRICK))
         for c in cards:
             v = values.get(c)
             if not v:
                 continue
-            scores[winner] -= v
+            entries.append(Entry(winner, -v, CARD, c))
             doubler = doubled_by.get(c)
             if doubler is None:
                 continue
             extra = DOUBLE_VALUES[c]
             if doubler != winner:
-                scores[winner] -= extra  # §4.3
-                scores[doubler] += extra
+                entries.append(Entry(winner, -extra, DOUBLED, c))  # §4.3
+                entries.append(Entry(doubler, extra, DOUBLE_PAID, c))
             elif rules.self_capture == JAWAKER:
-                scores[winner] -= extra  # §4.4 option
-                scores[leader] += extra
-    return scores
+                entries.append(Entry(winner, -extra, DOUBLED, c))  # §4.4 option
+                entries.append(Entry(leader, extra, LEADER_PAID, c))
+    return entries
+
+
+def trex_ledger(out_order: Sequence[int]) -> list[Entry]:
+    """§6.3: ``out_order`` lists the seats from first out (four when the deal is over)."""
+    return [Entry(seat, TREX_PLACES[place], PLACE, place) for place, seat in enumerate(out_order)]
+
+
+def scores_of(ledger: Iterable[Entry]) -> tuple[int, int, int, int]:
+    """Each seat's sum of the ledger."""
+    scores = [0, 0, 0, 0]
+    for e in ledger:
+        scores[e.seat] += e.points
+    return (scores[0], scores[1], scores[2], scores[3])
+
+
+def trick_deal_scores(
+    contract: Contract,
+    rules: Rules,
+    tricks: Iterable[tuple[int, Sequence[int], int]],
+    doubled_by: Mapping[int, int],
+) -> list[int]:
+    """Scores of a trick contract: the sums of :func:`trick_ledger`."""
+    return list(scores_of(trick_ledger(contract, rules, tricks, doubled_by)))
 
 
 def trex_deal_scores(out_order: Sequence[int]) -> list[int]:
     """§6.3: ``out_order`` lists the four seats from first out to last."""
-    scores = [0, 0, 0, 0]
-    for place, seat in enumerate(out_order):
-        scores[seat] = TREX_PLACES[place]
-    return scores
+    return list(scores_of(trex_ledger(out_order)))
+
+
+FACE_UP = {
+    Contract.KING_OF_HEARTS: 1 << KING_OF_HEARTS,
+    Contract.QUEENS: QUEENS_MASK,
+    Contract.COMPLEX: QUEENS_MASK | 1 << KING_OF_HEARTS,
+}
+
+
+def face_up(contract: Contract | None) -> Hand:
+    """§3.6: the taken cards that lie face up in front of their taker (display only)."""
+    return FACE_UP.get(contract, 0) if contract is not None else 0
 
 
 def places(totals: Sequence[int]) -> list[int]:

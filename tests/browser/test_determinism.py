@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 
-from trex_core import Match
+from trex_core import Match, observe, read_record, write_record
 from trex_core.bots import get_bot
 
 SEED = 4242
@@ -29,8 +29,8 @@ def test_a_seeded_deal_in_the_browser_replays_identically_in_cpython(new_table) 
         seat = native.to_move
         assert seat is not None
         if seat != 0:  # a bot's move: CPython's bot, same observation and seed, same move
-            obs = native.observation(seat)
+            obs = observe(native, seat)
             assert str(bot.choose(obs, random.Random(f"{SEED}:{i}"))) == text, (i, text)
         native.play(text)
-    assert native.to_record() == page["record"]
-    assert Match.from_record(page["record"]).totals == native.totals
+    assert write_record(native) == page["record"]
+    assert read_record(page["record"]).totals == native.totals

@@ -1,11 +1,11 @@
 """Bots for Trex at four levels: ``random``, ``easy``, ``medium``, ``hard``.
 
 >>> import random
->>> from trex_core import Match
+>>> from trex_core import Match, observe
 >>> from trex_core.bots import get_bot
 >>> m = Match.new(seed=3)
 >>> bot = get_bot("medium")
->>> move = bot.choose(m.observation(m.to_move), random.Random(0))
+>>> move = bot.choose(observe(m, m.to_move), random.Random(0))
 >>> move in m.legal_moves()
 True
 

@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover
     _JSNULL = None
 from pyscript import document, window
 
-from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules
+from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules, observe, write_record
 
 from . import bots, store, view
 from .strings import direction, strip_rule_ref, t
@@ -148,7 +148,7 @@ class App:
     def refresh(self) -> None:
         """Re-read seat 0's observation and what the UI derives from it."""
         m = self.match
-        self.obs = m.observation(0).to_dict()
+        self.obs = observe(m, 0).to_dict()
         tricks = self.obs["tricks"]
         if tricks and self.obs["contract"] != "trex":
             leader, cards, winner = tricks[-1]
@@ -464,7 +464,7 @@ class App:
         self._proxies.append(perf)
         hook.perf = perf
         # The game record and the move texts: lets a test replay this very game in CPython.
-        record = create_proxy(lambda *_: json.dumps({"record": self.match.to_record(),
+        record = create_proxy(lambda *_: json.dumps({"record": write_record(self.match),
                                                      "moves": self.moves}))
         self._proxies.append(record)
         hook.record = record

@@ -1,7 +1,7 @@
 """The one place the table asks a bot for a move.
 
 ``choose_move(match, seat, level, rng)`` returns a move text. The bot sees only
-``match.observation(seat)`` (what that seat may know), never the match.
+``observe(match, seat)`` (what that seat may know), never the match.
 
 The app seeds ``rng`` from the match seed and the move number, so a reloaded match
 continues with the same bot decisions.
@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 import random
 from typing import Any
+
+from trex_core import observe
 
 # trex_core.bots is imported after the table is on screen (preload), not before: its
 # import is a measurable part of the start-up in Pyodide (docs/WEB.md).  So the levels
@@ -42,4 +44,4 @@ def choose_move(match: Any, seat: int, level: str, rng: random.Random) -> str:
     if bot is None:
         options = {"budget": HARD_BUDGET} if level == "hard" else {}
         bot = _cache[level] = _bots.get_bot(level, **options)
-    return str(bot.choose(match.observation(seat), rng))
+    return str(bot.choose(observe(match, seat), rng))

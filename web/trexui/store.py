@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from trex_core import Match, Rules, card_text
+from trex_core import Match, Rules, card_text, write_record
 
 try:
     from trex_core import record as _record
@@ -40,7 +40,7 @@ def dump(seed: int | str, match: Match, moves: list[str], ui: dict[str, Any]) ->
         "ui": ui,
     }
     if hasattr(match, "to_record"):
-        data["record"] = match.to_record()
+        data["record"] = write_record(match)
     elif _record is not None:
         data["record"] = _record.write(match)
     return json.dumps(data, separators=(",", ":"))
