@@ -4,8 +4,8 @@ A save is JSON: ``{"format": "trex-web/1", "seed", "rules", "moves", "record"?,
 "ui"}``. ``moves`` is every move text since the start (redeals included), so a
 save replays exactly through the engine, which checks every move again: a save
 edited by hand or from an older engine is *refused with a reason*, never half
-loaded. The engine's game record (``trex_core.record.write``) is stored too and
-preferred when reading: ``record.read`` replays and checks every line of it.
+loaded. The engine's game record (``Match.to_record()``) is stored too and
+preferred when reading: ``Match.from_record`` replays and checks every line of it.
 
 Pure Python (no DOM): app.py passes the text in and out of localStorage.
 """
@@ -15,11 +15,6 @@ import json
 from typing import Any
 
 from trex_core import Match, Rules, card_text
-
-try:
-    from trex_core import record as _record
-except ImportError:  # pragma: no cover - older engine
-    _record = None
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
@@ -39,10 +34,7 @@ def dump(seed: int | str, match: Match, moves: list[str], ui: dict[str, Any]) ->
         "moves": moves,
         "ui": ui,
     }
-    if hasattr(match, "to_record"):
-        data["record"] = match.to_record()
-    elif _record is not None:
-        data["record"] = _record.write(match)
+    data["record"] = match.to_record()
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -70,10 +62,9 @@ def load(text: str) -> tuple[int | str, Match, list[str], dict[str, Any]]:
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"it is damaged ({exc})") from None
 
-    if _record is not None and isinstance(data.get("record"), str):
+    if isinstance(data.get("record"), str):
         try:
-            read = getattr(Match, "from_record", None) or _record.read
-            match = read(data["record"])
+            match = Match.from_record(data["record"])
         except ValueError as exc:  # RecordError names the line and the problem
             raise SaveError(f"its game record is damaged ({exc})") from None
         if match.rules != rules:
