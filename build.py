@@ -25,6 +25,7 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -166,14 +167,15 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     bare = {"interpreter": "./pyodide/pyodide.mjs"}
     (out / "bare.json").write_text(json.dumps(bare, indent=2) + "\n")
 
+    sizes = app_files(out)
     manifest = {
         "wheel": wheel.name,
         "ui_zip": ui_zip.name,
         "pins": PINS,
-        "app_files": app_files(out),
+        "app_files": sizes,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    total = sum(manifest["app_files"].values())
+    total = sum(sizes.values())
     log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
     return out
 
@@ -211,12 +213,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, fmt: str, *args) -> None:
+    def log_message(self, fmt: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(fmt, *args)
 
 
-def make_server(root: Path, port: int = 0, base: str = "/", quiet: bool = True):
+def make_server(root: Path, port: int = 0, base: str = "/",
+                quiet: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
     """An HTTP server for `root` on 127.0.0.1 (port 0 = any free port), the site
     mounted at `base`. Returns (server, url); call server.serve_forever()."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
@@ -227,7 +230,7 @@ def make_server(root: Path, port: int = 0, base: str = "/", quiet: bool = True):
     return srv, f"http://127.0.0.1:{srv.server_address[1]}{base}"
 
 
-def serve_in_thread(root: Path, base: str = "/"):
+def serve_in_thread(root: Path, base: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
     srv, url = make_server(root, 0, base)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, url
