@@ -3,6 +3,7 @@
 
     python build.py                  # build into ./site
     python build.py serve [--port N] [--base /sub/path/] [--no-build]
+    python build.py test [pytest arguments]   # set up what is missing, then run pytest
 
 The site is fully static and self-contained: the page, its CSS, the UI's Python
 (zipped), PyScript and the Pyodide core copied from the pinned npm packages, and
@@ -16,15 +17,20 @@ import argparse
 import functools
 import hashlib
 import http.server
+import importlib.metadata
 import json
+import operator
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -166,14 +172,15 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     bare = {"interpreter": "./pyodide/pyodide.mjs"}
     (out / "bare.json").write_text(json.dumps(bare, indent=2) + "\n")
 
+    sizes = app_files(out)
     manifest = {
         "wheel": wheel.name,
         "ui_zip": ui_zip.name,
         "pins": PINS,
-        "app_files": app_files(out),
+        "app_files": sizes,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    total = sum(manifest["app_files"].values())
+    total = sum(sizes.values())
     log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
     return out
 
@@ -211,12 +218,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, fmt: str, *args) -> None:
+    def log_message(self, fmt: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(fmt, *args)
 
 
-def make_server(root: Path, port: int = 0, base: str = "/", quiet: bool = True):
+def make_server(root: Path, port: int = 0, base: str = "/",
+                quiet: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
     """An HTTP server for `root` on 127.0.0.1 (port 0 = any free port), the site
     mounted at `base`. Returns (server, url); call server.serve_forever()."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
@@ -227,21 +235,134 @@ def make_server(root: Path, port: int = 0, base: str = "/", quiet: bool = True):
     return srv, f"http://127.0.0.1:{srv.server_address[1]}{base}"
 
 
-def serve_in_thread(root: Path, base: str = "/"):
+def serve_in_thread(root: Path, base: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
     srv, url = make_server(root, 0, base)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, url
 
 
+# ---------------------------------------------------------------- the test command
+# `python build.py test` is the README's test command and exactly what .ci/run runs: on a
+# fresh machine it installs what the tests need (only from Debian's apt, PyPI and npm),
+# then runs pytest. Each step is skipped when its piece is already there.
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")  # tests/browser/conftest.py's default
+
+
+def find_chromium() -> str | None:
+    if os.environ.get("TREX_CHROMIUM"):  # conftest's override: the user chose a browser
+        return os.environ["TREX_CHROMIUM"]
+    if DEBIAN_CHROMIUM.exists():
+        return str(DEBIAN_CHROMIUM)
+    return shutil.which("chromium")
+
+
+def ensure_chromium() -> str:
+    """The browser the page tests drive: Debian's `chromium` (Playwright's own browser
+    download is not used). Installed with apt-get when missing and running as root."""
+    found = find_chromium()
+    if found:
+        return found
+    apt = shutil.which("apt-get")
+    if not (apt and hasattr(os, "geteuid") and os.geteuid() == 0):
+        sys.exit("build.py test: Chromium is not installed. Install Debian's package "
+                 "(`sudo apt-get install -y chromium`), or set TREX_CHROMIUM to a Chromium "
+                 "binary, then run `python build.py test` again.")
+    log("chromium missing: running `apt-get install -y chromium`")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([apt, "update"], check=True, env=env)
+    subprocess.run([apt, "install", "-y", "chromium"], check=True, env=env)
+    found = find_chromium()
+    if not found:
+        sys.exit("build.py test: `apt-get install chromium` ran but no chromium was found.")
+    return found
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """'6.100.2' -> (6, 100, 2); a pre-release tag is ignored ('1.0rc1' -> (1, 0))."""
+    parts = []
+    for piece in version.split("."):
+        digits = re.match(r"\d+", piece)
+        if not digits:
+            break
+        parts.append(int(digits.group()))
+    return tuple(parts)
+
+
+def _satisfies(have: str, specifiers: str) -> bool | None:
+    """Whether version `have` meets `>=8,<10`-style bounds (all pyproject's test extras
+    use); None for a specifier this small check does not understand."""
+    ops = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+           ">": operator.gt, "<": operator.lt}  # two-character operators first
+    for clause in filter(None, (c.strip() for c in specifiers.split(","))):
+        op = next((o for o in ops if clause.startswith(o)), None)
+        if op is None or "*" in clause:
+            return None
+        a, b = _release(have), _release(clause[len(op):].strip())
+        width = max(len(a), len(b))
+        if not ops[op](a + (0,) * (width - len(a)), b + (0,) * (width - len(b))):
+            return False
+    return True
+
+
+def unmet_test_requirements() -> list[str]:
+    """pyproject's `test` extras that are missing or at a version outside their bounds."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    unmet = []
+    for req in project["optional-dependencies"]["test"]:
+        name = req
+        for sep in "<>=!~[; ":
+            name = name.split(sep, 1)[0]
+        try:
+            have = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            unmet.append(f"{req} (not installed)")
+            continue
+        if not _satisfies(have, req[len(name):]):
+            unmet.append(f"{req} (have {have})")
+    return unmet
+
+
+def ensure_test_extras() -> None:
+    """`pip install -e ".[test]"` into this interpreter, unless the extras are already met."""
+    unmet = unmet_test_requirements()
+    if not unmet:
+        return
+    log(f"test extras missing or at other versions ({', '.join(unmet)}): "
+        "running `python -m pip install -e \".[test]\"`")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-e", ".[test]"], cwd=ROOT, check=True)
+    still = unmet_test_requirements()
+    if still:
+        sys.exit(f"build.py test: after pip install, still unmet: {', '.join(still)}")
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """Set up what is missing, then `python -m pytest *pytest_args`; pytest's exit code."""
+    chromium = ensure_chromium()
+    ensure_test_extras()
+    ensure_node_modules()
+    env = {**os.environ, "TREX_CHROMIUM": chromium}
+    cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    log("running " + " ".join(["python", "-m", "pytest", *pytest_args]))
+    code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if code == 5:  # a failure like any other: a filter or a collection that ran nothing
+        log("pytest collected no tests (exit code 5)")
+    return code
+
+
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["test"]:  # everything after `test` is pytest's (e.g. -k rules -x)
+        sys.exit(run_tests(argv[1:]))
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder (default ./site)")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--base", default="/", help="serve under this sub-path, e.g. /games/trex/")
     ap.add_argument("--no-build", action="store_true", help="serve the existing site as it is")
     args = ap.parse_args(argv)
+    if args.command == "test":
+        ap.error("`test` comes first; what follows it goes to pytest: python build.py test -k rules")
 
     if not (args.command == "serve" and args.no_build):
         build(args.out)

@@ -41,7 +41,8 @@ def js(value: Any) -> Any:
 def storage_get(key: str) -> str | None:
     """localStorage, or None when the browser refuses storage (privacy settings)."""
     try:
-        return js(window.localStorage.getItem(key))
+        value: str | None = js(window.localStorage.getItem(key))  # a DOMString or null
+        return value
     except Exception:
         return None
 
@@ -81,17 +82,29 @@ class App:
             self.settings["level"] = self.param_level
         if self.settings["level"] not in self.levels:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
-        self.match: Match | None = None
+        self._match: Match | None = None  # set by restore() or new_game(), before anything else runs
         self.seed: int | str = 0
         self.moves: list[str] = []
         self.obs: dict[str, Any] = {}
         self.ui: dict[str, Any] = {}
         self.gen = 0  # bumped by a new game: a sleeping bot step of the old game gives up
-        self.task: asyncio.Future | None = None
+        self.task: asyncio.Future[None] | None = None
         self.seq = 0
-        self._proxies = []
+        self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
 
     # ------------------------------------------------------------ game lifecycle
+    @property
+    def match(self) -> Match:
+        """The match on the table. start() calls restore() right after construction, which
+        sets one (the saved match or a new one); every handler runs after that."""
+        if self._match is None:
+            raise RuntimeError("App.match was read before restore() or new_game() set up a match")
+        return self._match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self._match = match
+
     @property
     def speed(self) -> float:
         name = self.param_speed if self.param_speed in SPEEDS else self.settings["speed"]
@@ -185,10 +198,11 @@ class App:
 
     def human_move(self, text: str) -> None:
         m = self.match
-        if m.is_over or self.ui.get("overlay"):
+        turn = m.to_move  # None only when the match is over
+        if m.is_over or turn is None or self.ui.get("overlay"):
             return
-        if m.to_move != 0:
-            self.ui["message"] = t("status.wait", name=view.seat_name(m.to_move))
+        if turn != 0:
+            self.ui["message"] = t("status.wait", name=view.seat_name(turn))
             self.render()
             return
         try:
@@ -236,8 +250,8 @@ class App:
                 await asyncio.sleep(pace)
                 if gen != self.gen or self.ui.get("overlay") or m.is_over:
                     continue
-                seat = m.to_move
-                if seat == 0 and self.human_must_act():
+                seat = m.to_move  # not None: the match is not over
+                if seat is None or (seat == 0 and self.human_must_act()):
                     continue
                 rng = random.Random(f"{self.seed}:{len(self.moves)}")
                 try:

@@ -1,11 +1,15 @@
 """The match and the settings in the browser's local storage (issue 4 §5).
 
-A save is JSON: ``{"format": "trex-web/1", "seed", "rules", "moves", "record"?,
-"ui"}``. ``moves`` is every move text since the start (redeals included), so a
-save replays exactly through the engine, which checks every move again: a save
+A save is JSON: ``{"format": "trex-web/2", "seed", "rules", "ui", "moves"}``.
+``moves`` is the match's history (``Match.history``: every move text since the
+start, redeals and ``next`` included), so with the seed and the rules a save
+replays exactly through the engine, which checks every move again: a save
 edited by hand or from an older engine is *refused with a reason*, never half
-loaded. The engine's game record (``trex_core.record.write``) is stored too and
-preferred when reading: ``record.read`` replays and checks every line of it.
+loaded. The game record is made only when a player exports one.
+
+Saving costs nothing that grows with the match: :class:`Save` keeps each move's
+JSON text as it is made and joins them (``bench/save_cost.py`` measures it).
+Saves of the first format (``trex-web/1``, which held a game record) still load.
 
 Pure Python (no DOM): app.py passes the text in and out of localStorage.
 """
@@ -14,16 +18,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from trex_core import Match, Rules, card_text, write_record
-
-try:
-    from trex_core import record as _record
-except ImportError:  # pragma: no cover - older engine
-    _record = None
+from trex_core import Match, Rules, card_text, read_record
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
-FORMAT = "trex-web/1"
+FORMAT = "trex-web/2"
+OLD_FORMAT = "trex-web/1"
 LEVELS_DEFAULT = "medium"
 
 
@@ -31,30 +31,39 @@ class SaveError(ValueError):
     """A save that cannot be restored; the message says why, in player words."""
 
 
-def dump(seed: int | str, match: Match, moves: list[str], ui: dict[str, Any]) -> str:
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "seed": seed,
-        "rules": match.rules.to_dict(),
-        "moves": moves,
-        "ui": ui,
-    }
-    if hasattr(match, "to_record"):
-        data["record"] = write_record(match)
-    elif _record is not None:
-        data["record"] = _record.write(match)
-    return json.dumps(data, separators=(",", ":"))
+class Save:
+    """The save of one match, kept up to date move by move."""
+
+    def __init__(self, seed: int | str, match: Match) -> None:
+        self.seed = seed
+        self.match = match
+        self._head = json.dumps({"format": FORMAT, "seed": seed, "rules": match.rules.to_dict()},
+                                separators=(",", ":"))[:-1]
+        self._moves: list[str] = []  # each move's JSON text, in history order
+
+    def text(self, ui: dict[str, Any]) -> str:
+        """The save as it stands: only the moves made since the last call are encoded."""
+        history = self.match.history
+        if len(history) < len(self._moves):  # moves were taken back
+            del self._moves[len(history):]
+        self._moves.extend(json.dumps(str(move)) for move in history[len(self._moves):])
+        return (self._head + ',"ui":' + json.dumps(ui, separators=(",", ":"))
+                + ',"moves":[' + ",".join(self._moves) + "]}")
 
 
-def load(text: str) -> tuple[int | str, Match, list[str], dict[str, Any]]:
-    """Rebuild (seed, match, moves, ui) from a save; raises SaveError."""
+def dump(seed: int | str, match: Match, ui: dict[str, Any]) -> str:
+    return Save(seed, match).text(ui)
+
+
+def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
+    """Rebuild (seed, match, ui) from a save; raises SaveError."""
     try:
         data = json.loads(text)
     except ValueError:
         raise SaveError("it is not readable") from None
     if not isinstance(data, dict):
         raise SaveError("it is not a saved match")
-    if data.get("format") != FORMAT:
+    if data.get("format") not in (FORMAT, OLD_FORMAT):
         raise SaveError(f"format {data.get('format')!r}, this version reads {FORMAT!r}")
     try:
         seed = data["seed"]
@@ -70,22 +79,21 @@ def load(text: str) -> tuple[int | str, Match, list[str], dict[str, Any]]:
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"it is damaged ({exc})") from None
 
-    if _record is not None and isinstance(data.get("record"), str):
+    if data["format"] == OLD_FORMAT and isinstance(data.get("record"), str):
         try:
-            read = getattr(Match, "from_record", None) or _record.read
-            match = read(data["record"])
+            match = read_record(data["record"])
         except ValueError as exc:  # RecordError names the line and the problem
             raise SaveError(f"its game record is damaged ({exc})") from None
         if match.rules != rules:
             raise SaveError("its rules and its game record disagree")
-        return seed, match, moves, ui
+        return seed, match, ui
     match = Match.new(seed=seed, rules=rules)
-    for i, text in enumerate(moves):
+    for i, move in enumerate(moves):
         try:
-            match.play(text)
+            match.play(move)
         except ValueError as exc:  # InvalidMoveError / IllegalMoveError
-            raise SaveError(f"move {i + 1} ({text!r}) does not fit: {exc}") from None
-    return seed, match, moves, ui
+            raise SaveError(f"move {i + 1} ({move!r}) does not fit: {exc}") from None
+    return seed, match, ui
 
 
 def default_settings() -> dict[str, Any]:

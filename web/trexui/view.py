@@ -9,6 +9,7 @@ clickable, so that clicking it says why (the engine's IllegalMoveError message).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -25,7 +26,10 @@ TAKEN_FACE_UP = {  # §3.6: what lies face up in front of the taker
 }
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 
-Obs = dict[str, Any]
+Obs = dict[str, Any]  # Observation.to_dict(): seat 0's view of the match as plain data
+UI = dict[str, Any]  # the page's own state (app.App.view_state): overlay, message, held trick, ...
+Result = dict[str, Any]  # a finished deal as plain data (store.result_dict)
+Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the settings form
 
 
 # ---------------------------------------------------------------- small pieces
@@ -107,16 +111,16 @@ def tricks_won(obs: Obs) -> list[int]:
 
 
 def is_trex(obs: Obs) -> bool:
-    return obs["contract"] == "trex"
+    return bool(obs["contract"] == "trex")
 
 
 def forced_answer(obs: Obs) -> bool:
     """Seat 0 'to move' in the doubling round with nothing to decide (§4.2): its one
     answer is given for it, so the page says it waits for the others."""
-    return obs["to_move"] == 0 and obs["phase"] == "announce" and obs["legal"] == ["nodouble"]
+    return bool(obs["to_move"] == 0 and obs["phase"] == "announce" and obs["legal"] == ["nodouble"])
 
 
-def finished_obs(obs: Obs, result: dict) -> Obs:
+def finished_obs(obs: Obs, result: Result) -> Obs:
     """The table of a finished deal, for behind its summary: the engine has already
     dealt the next deal, which stays hidden until the player asks for it."""
     o = dict(obs)
@@ -132,7 +136,7 @@ def finished_obs(obs: Obs, result: dict) -> Obs:
 
 
 # ---------------------------------------------------------------- top bar
-def topbar(obs: Obs, ui: dict) -> str:
+def topbar(obs: Obs, ui: UI) -> str:
     per = len(obs["contracts"])
     deal_in_kingdom = obs["deal_number"] % per + 1
     turn = obs["to_move"]
@@ -171,7 +175,7 @@ def topbar(obs: Obs, ui: dict) -> str:
 
 
 # ---------------------------------------------------------------- seats
-def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
+def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     contract = obs["contract"]
     doubled = doubled_map(obs)
     played = played_cards(obs)
@@ -234,7 +238,7 @@ def seat_panel(obs: Obs, seat: int, ui: dict) -> str:
 
 
 # ---------------------------------------------------------------- centre
-def trick_view(obs: Obs, ui: dict) -> str:
+def trick_view(obs: Obs, ui: UI) -> str:
     held = ui.get("held")  # a just-completed trick still on show: {"plays", "winner"}
     doubled = doubled_map(obs)
     if obs["trick"] or not held:
@@ -283,7 +287,7 @@ def layout_view(obs: Obs) -> str:
             + "".join(rows) + hint + "</div>")
 
 
-def prompt_view(obs: Obs, ui: dict) -> str:
+def prompt_view(obs: Obs, ui: UI) -> str:
     """The king's contract picker and the doubling/redeal answers (§2.2, §4, §5)."""
     if obs["to_move"] != 0:
         return ""
@@ -344,7 +348,7 @@ def prompt_view(obs: Obs, ui: dict) -> str:
     return ""
 
 
-def centre(obs: Obs, ui: dict) -> str:
+def centre(obs: Obs, ui: UI) -> str:
     parts = []
     if obs["phase"] in ("choose", "announce"):
         p = prompt_view(obs, ui)
@@ -379,7 +383,7 @@ def centre(obs: Obs, ui: dict) -> str:
 
 
 # ---------------------------------------------------------------- your hand
-def hand_view(obs: Obs, ui: dict) -> str:
+def hand_view(obs: Obs, ui: UI) -> str:
     legal = set(obs["legal"]) if obs["to_move"] == 0 and obs["phase"] == "play" else set()
     doubled = doubled_map(obs)
     cards = []
@@ -395,7 +399,7 @@ def hand_view(obs: Obs, ui: dict) -> str:
             f'data-count="{len(obs["hand"])}">{"".join(cards)}</div>{pass_btn}')
 
 
-def status_line(obs: Obs, ui: dict) -> str:
+def status_line(obs: Obs, ui: UI) -> str:
     msg = ui.get("message")
     if msg:
         return f'<p class="status refused" role="alert">{escape(msg)}</p>'
@@ -479,7 +483,7 @@ def overlay(kind: str, title: str, body: str, buttons: str) -> str:
 </div>"""
 
 
-def deal_summary(obs: Obs, result: dict, kings: list[int]) -> str:
+def deal_summary(obs: Obs, result: Result, kings: list[int]) -> str:
     """After each deal: what each seat took, the deal's scores and the totals."""
     contract = result["contract"]
     rows = []
@@ -507,7 +511,7 @@ def deal_summary(obs: Obs, result: dict, kings: list[int]) -> str:
 DOUBLE_BASE = {"KH": 75, "QS": 25, "QH": 25, "QD": 25, "QC": 25}  # §4.3: the doubled part
 
 
-def took_lines(result: dict, s: int, rules: dict) -> list[str]:
+def took_lines(result: Result, s: int, rules: Data) -> list[str]:
     """What seat ``s`` took in a finished deal, one line per reason for its score:
     tricks and penalty cards, then each doubled card (§4.3, §4.4) it took or was paid for."""
     contract = result["contract"]
@@ -614,11 +618,11 @@ PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
 
 
-def settings_overlay(form: dict, levels: list[str]) -> str:
+def settings_overlay(form: Data, levels: list[str]) -> str:
     """``form``: {"preset", "rules": {...}, "level", "speed"}."""
     rules = form["rules"]
 
-    def sel(name: str, options, value, label_prefix: str, action: str = "") -> str:
+    def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "") -> str:
         opts = "".join(f'<option value="{o}"{" selected" if o == value else ""}>{escape(t(label_prefix + o))}</option>'
                        for o in options)
         act = f' data-change="{action}"' if action else ""
@@ -646,7 +650,7 @@ def settings_overlay(form: dict, levels: list[str]) -> str:
 
 
 # ---------------------------------------------------------------- the page
-def table(obs: Obs, ui: dict) -> str:
+def table(obs: Obs, ui: UI) -> str:
     kings = ui["kings"]
     ov = ""
     kind = ui.get("overlay")
