@@ -17,6 +17,7 @@ from trex_core import (
     parse_card,
     parse_move,
 )
+from trex_core import legality
 from trex_core.cards import cards_of
 from trex_core.match import check_hands
 from trex_core.scoring import places, trex_deal_scores, trick_deal_scores
@@ -456,7 +457,7 @@ def test_s6_3_s6_4_places_and_the_layout_never_locks() -> None:
             legal = m.legal_moves()
             if str(legal[0]) == "pass":
                 # §6.4: somebody holds a playable card
-                playable = m._layout_playable()
+                playable = legality.layout_playable(m.state.lo, m.state.hi)
                 assert any(h & playable for h in m.hands)
             m.play(legal[-1])
         r = m.results[0]

@@ -53,7 +53,7 @@ def check_conservation(m: Match) -> None:
         return
     held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     assert sum(h.bit_count() for h in s.hands) == held.bit_count()  # no card twice
-    if s.contract is Contract.TREX and s.phase == "play":
+    if s.contract is Contract.TREX and s.phase in ("play", "deal-over"):
         laid = 0
         for suit, row in enumerate(m.layout):
             if row:

@@ -372,7 +372,7 @@ class Match:
         start, snapshot = self._marks[-1]
         self._s = snapshot.copy()
         replay = self._history[start:target]
-        del self._history[target:]
+        del self._history[start:]
         for move in replay:  # legal when first made: replayed without checks
             self._history.append(move)
             self._apply(move)
@@ -403,8 +403,8 @@ class Match:
             self._next_deal()
 
     def _begin_dealing(self) -> None:
-        """A new dealing of the current deal: the king names a contract (§2.2)."""
-        self._marks.append((len(self._history), self._s.copy()))
+        """A new dealing of the current deal: the king names a contract (§2.2).  Undo's
+        snapshot is taken here, once the dealing is ready for its first move."""
         s = self._s
         s.phase = CHOOSE
         s.to_move = s.king
@@ -412,6 +412,7 @@ class Match:
         open_ = legality.open_contracts(s, self.rules)
         if len(open_) == 1:  # §2.2: the last contract is forced; no move to make
             self._apply_contract(open_[0])
+        self._marks.append((len(self._history), s.copy()))
 
     def _apply_contract(self, contract: Contract) -> None:
         s = self._s

@@ -349,6 +349,9 @@ class _Replay:
             self.play_deal(m, d, deal, deals)
         self.lines.append("")
         if not m.is_over:
+            if len(m.results) == len(deals) and m.phase != DEAL_OVER:
+                self.fail(end.last_line,
+                          f"deal {len(deals) + 1} has been dealt, but the record has no block for it")
             self.lines.append("Result *")
             if end.totals is not None:
                 self.fail(end.totals[1], f"the match is not over (deal {m.deal_number + 1} of {m.deal_count} "
