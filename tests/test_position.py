@@ -9,6 +9,7 @@ import dataclasses
 import pickle
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -525,3 +526,25 @@ def test_an_illegal_move_is_reported_at_its_column() -> None:
         match_of(Position.parse(text))
     assert (e.value.line, e.value.column) == (3, 9)
     assert "You do not hold" in e.value.problem
+
+
+# -- docs/POSITION.md ---------------------------------------------------------------------------
+
+DOC = (Path(__file__).parent.parent / "docs" / "POSITION.md").read_text(encoding="utf-8")
+
+
+def test_the_documented_examples() -> None:
+    """Every ```position block of docs/POSITION.md is canonical; the loose spelling reads as
+    the second one; the error examples give the messages shown."""
+    examples = re.findall(r"```position\n(.*?)\n```", DOC, re.S)
+    assert len(examples) == 4
+    for t in examples:
+        assert Position.parse(t).text() == t
+    loose = re.search(r"more loosely.*?```\n(.*?)```", DOC, re.S)
+    assert loose and Position.parse(loose.group(1)) == Position.parse(examples[1])
+    errors = re.findall(r'>>> Position.parse\("(.*?)"\)\nPositionError: (.*)', DOC)
+    assert len(errors) == 2
+    for text, message in errors:
+        with pytest.raises(PositionError) as e:
+            Position.parse(text)
+        assert str(e.value) == message
