@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trex_core.cards import RANKS, SUIT_MASK, card_text, cards_of, hand_text, mask_of, parse_card
-from trex_core.errors import IllegalMoveError
 from trex_core.match import ANNOUNCE, Dealer, Match
 from trex_core.moves import (
     CARD_MOVES,
@@ -441,48 +440,6 @@ def test_garbled_texts_parse_or_raise_position_error(p: Position, data: st.DataO
 # -- the engine recipe of docs/POSITION.md ----------------------------------------------------
 
 
-def match_of(p: Position) -> Match:
-    """The engine's position: deal, name the contract, play the answers and the moves; an
-    illegal one raises PositionError at its line and column (docs/POSITION.md)."""
-    if p.hands is not None:
-        m = Match.deal(p.hands, p.king, rules=p.rules)
-    else:
-        assert p.seed is not None
-        m = Match(p.rules, Dealer(p.seed), single_deal=True, first_king=p.king)
-
-    def play(move: Move, loc: tuple[int, int]) -> None:
-        try:
-            m.play(move)
-        except IllegalMoveError as e:
-            raise p.error(loc, str(e)) from None
-
-    if p.contract is not None:
-        play(CONTRACT_MOVES[p.contract], p.where("contract"))
-    for seat, answer in p.answers_in_turn():
-        play(answer, p.answer_column(seat))
-    if p.moves and m.phase == ANNOUNCE and not p.answers_in_turn():
-        while m.phase == ANNOUNCE:  # answers left out before the moves: nobody doubled
-            m.play(NO_DOUBLE)
-    for i, move in enumerate(p.moves):
-        play(move, p.move_column(i))
-    return m
-
-
-def position_of(m: Match, seed: int | str | None = None) -> Position:
-    """The position of a single deal's first dealing (no redeal made yet)."""
-    assert not m.attempts
-    moves = list(m.moves)
-    contract = moves.pop(0).contract if moves and moves[0].kind == "contract" else None
-    answers: list[Move | None] = [None, None, None, None]
-    for seat in m.rules.seat_order(m.king):
-        if moves and moves[0].kind in ("double", "redeal"):
-            answers[seat] = moves.pop(0)
-    return Position(
-        None if seed is not None else m.dealt_hands, seed, m.king, contract, m.rules,
-        (answers[0], answers[1], answers[2], answers[3]), tuple(moves),
-    )
-
-
 @settings(max_examples=150, deadline=None)
 @given(rules_st, st.integers(0, 3), st.integers(0, 10**6), st.booleans(), st.randoms(use_true_random=False))
 def test_every_position_of_a_deal_is_expressed(
@@ -505,16 +462,18 @@ def test_every_position_of_a_deal_is_expressed(
         m.play(move)
     if m.is_over:
         return
-    p = position_of(m, seed if by_seed else None)
+    p = m.position()
+    if by_seed:
+        p = dataclasses.replace(p, hands=None, seed=seed)
     q = Position.parse(p.text())
     assert q == p
-    r = match_of(q)
+    r = Match.from_position(q)
     assert (r.moves, r.hands, r.phase, r.to_move, r.trick) == (m.moves, m.hands, m.phase, m.to_move, m.trick)
 
 
 def test_answers_left_out_mean_nobody_doubled() -> None:
     p = Position.parse(f"hands={H};king=0;contract=queens;moves=" + card_text(cards_of(HANDS[0])[0]))
-    m = match_of(p)
+    m = Match.from_position(p)
     assert m.moves[1:5] == (NO_DOUBLE,) * 4 and len(m.moves) == 6
 
 
@@ -523,7 +482,7 @@ def test_an_illegal_move_is_reported_at_its_column() -> None:
     not_south = next(c for c in range(52) if not HANDS[0] >> c & 1)
     text = f"hands={H}\nking=0;contract=diamonds\nmoves=  {card_text(not_south)}"
     with pytest.raises(PositionError) as e:
-        match_of(Position.parse(text))
+        Match.from_position(Position.parse(text))
     assert (e.value.line, e.value.column) == (3, 9)
     assert "You do not hold" in e.value.problem
 

@@ -13,11 +13,11 @@ from trex_core import (
     Match,
     Rules,
     card_text,
+    legality,
     observe,
     parse_card,
     parse_move,
 )
-from trex_core import legality
 from trex_core.cards import cards_of
 from trex_core.match import check_hands
 from trex_core.scoring import places, trex_deal_scores, trick_deal_scores

@@ -5,12 +5,13 @@ The modules form layers; each imports only from the layers above it, never from 
 (as python-chess's ``Board`` never imports ``chess.pgn``):
 
 1. values — ``cards``, ``rules`` (options, presets, seats), ``moves``, ``errors`` (refusal
-   codes), ``scoring`` (values and the deal ledger), ``state`` (the match's plain data);
+   codes), ``scoring`` (values and the deal ledger), ``state`` (the match's plain data),
+   ``position`` (a deal's position as text);
 2. rules — ``legality``: pure functions from a state and the rules to the legal moves and
    the reason for a refusal;
 3. the game — ``match``: the state machine that applies moves;
-4. readers — ``observation``, ``explain``, ``record``, ``position``: they use the match's
-   public API only;
+4. readers — ``observation``, ``explain``, ``record``: they use the match's public API
+   only;
 5. players — ``fast`` (bit-level playouts), ``bots``, ``arena``, ``cli``.
 """
 
@@ -21,6 +22,7 @@ from .errors import IllegalMoveError, InvalidMoveError
 from .match import ANNOUNCE, CHOOSE, DEAL_OVER, OVER, PLAY, SEAT_NAMES, Attempt, Dealer, DealResult, Match
 from .moves import Move, parse_move
 from .observation import Observation, observe
+from .position import Position, PositionError
 from .rules import PRESETS, Contract, Rules
 from .scoring import Entry
 
@@ -53,7 +55,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ANNOUNCE", "CHOOSE", "DEAL_OVER", "OVER", "PLAY", "PRESETS", "SEAT_NAMES", "Attempt",
     "Contract", "DealResult", "Dealer", "Entry", "IllegalMoveError", "InvalidMoveError", "Match",
-    "Move", "Observation", "RecordError", "Rules", "__version__", "card_symbol", "card_text",
-    "cards_of", "hand_text", "observe", "parse_card", "parse_hand", "parse_move", "read_record",
-    "write_record",
+    "Move", "Observation", "Position", "PositionError", "RecordError", "Rules", "__version__",
+    "card_symbol", "card_text", "cards_of", "hand_text", "observe", "parse_card", "parse_hand",
+    "parse_move", "read_record", "write_record",
 ]

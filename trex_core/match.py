@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from . import legality, scoring
 from .cards import FULL_DECK, SEVEN_OF_HEARTS, Hand, card_symbol, cards_of, mask_of, parse_hand
 from .errors import IllegalMoveError, InvalidMoveError
-from .moves import CARD, CONTRACT_MOVES, DOUBLE, PASS, REDEAL, Move, parse_move
+from .moves import CARD, CONTRACT, CONTRACT_MOVES, DOUBLE, NO_DOUBLE, PASS, REDEAL, Move, parse_move
+from .position import Position
 from .rules import RANDOM_DEALER, SEAT_NAMES, Contract, Rules
 from .state import (
     ANNOUNCE,
@@ -198,6 +199,57 @@ class Match:
             m._history.clear()  # the deal starts with its contract named: nothing to undo
             m._marks = [(0, m._s.copy())]
         return m
+
+    @classmethod
+    def from_position(cls, position: Position | str) -> Match:
+        """The single deal a position describes (docs/POSITION.md), with its contract, answers
+        and moves played through the rules.  A text that is no position raises
+        ``PositionError``; an illegal answer or move raises ``PositionError`` at its line
+        and column, saying why (the ``IllegalMoveError`` is its ``__cause__``)."""
+        p = Position.parse(position) if isinstance(position, str) else position
+        if p.hands is not None:
+            m = cls(p.rules, FixedDealer(0, {(0, 0): p.hands}), single_deal=True, first_king=p.king)
+        else:
+            assert p.seed is not None
+            m = cls(p.rules, Dealer(p.seed), single_deal=True, first_king=p.king)
+
+        def play(move: Move, loc: tuple[int, int]) -> None:
+            try:
+                m.play(move)
+            except IllegalMoveError as e:
+                raise p.error(loc, str(e)) from e
+
+        if p.contract is not None:
+            play(CONTRACT_MOVES[p.contract], p.where("contract"))
+        answers = p.answers_in_turn()
+        for seat, answer in answers:
+            play(answer, p.answer_column(seat))
+        if p.moves and not answers:
+            while m.phase == ANNOUNCE:  # answers left out before the moves: nobody doubled
+                m.play(NO_DOUBLE)
+        for i, move in enumerate(p.moves):
+            play(move, p.move_column(i))
+        return m
+
+    def position(self) -> Position:
+        """The current deal as a position (docs/POSITION.md): its dealt hands, king, rules,
+        contract, answers and moves.  Only before a redeal: a redeal's new dealing is a new
+        position (§5.2), given by the hands it dealt."""
+        s = self._s
+        moves = list(s.moves)
+        contract = None
+        if moves and moves[0].kind == CONTRACT:
+            contract = moves.pop(0).contract
+        elif s.contract is not None:  # §2.2: named for the king (forced)
+            contract = s.contract
+        answers: list[Move | None] = [None, None, None, None]
+        for seat in self.rules.seat_order(s.king):
+            if moves and moves[0].kind in (DOUBLE, REDEAL):
+                answers[seat] = moves.pop(0)
+        return Position(
+            s.dealt, None, s.king, contract, self.rules,
+            (answers[0], answers[1], answers[2], answers[3]), tuple(moves),
+        )
 
     # -- reading the state -------------------------------------------------------------
 
