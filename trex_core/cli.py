@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, cast
 
 from .errors import IllegalMoveError, InvalidMoveError
-from .match import SEAT_NAMES, Match
+from .match import DEAL_OVER, OVER, SEAT_NAMES, Match
 from .moves import Move
 from .observation import Observation, observe
 from .record import RecordError, dumps, load, loads, parse_option
@@ -230,6 +230,9 @@ def score_sheet(match: Match, title: str = "") -> str:
 # -- bench --------------------------------------------------------------------------------
 
 
+_DEAL_ENDS = (DEAL_OVER, OVER)
+
+
 def bench_public(n_deals: int, seconds: float, seed: int = 0) -> tuple[int, float]:
     """Random full deals through the public API (``legal_moves`` and ``play`` with a seeded
     random choice), until ``n_deals`` are done or ``seconds`` have passed.  Returns the deals
@@ -241,10 +244,13 @@ def bench_public(n_deals: int, seconds: float, seed: int = 0) -> tuple[int, floa
     while done < n_deals and time.perf_counter() - start < seconds:
         m = Match.new(seed=f"bench:{seed}:{match_no}")
         match_no += 1
-        while not m.is_over and done < n_deals:
-            before = len(m.results)
-            m.play(rng.choice(m.legal_moves()))
-            done += len(m.results) - before
+        while done < n_deals:
+            while m.phase not in _DEAL_ENDS:
+                m.play(rng.choice(m.legal_moves()))
+            done += 1
+            if m.is_over:
+                break
+            m.play("next")
     return done, time.perf_counter() - start
 
 

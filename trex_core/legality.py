@@ -143,15 +143,33 @@ def legal_cards(s: State, rules: Rules) -> Hand:
 
 # -- the legal moves -------------------------------------------------------------------------
 
+_SUIT_MOVES: tuple[dict[int, tuple[Move, ...]], ...] = ({}, {}, {}, {})
+"""Per suit, the card moves of each 13-bit pattern, filled as patterns occur (a legal set
+is most often a part of one suit): listing legal cards is the public API's hottest line."""
+
+
+def card_moves(mask: Hand, contract: Contract | None) -> list[Move]:
+    """The moves that play the cards of ``mask``, in card order; §6.2: a pass in Trex when
+    there are none."""
+    if not mask and contract is Contract.TREX:
+        return [PASS_MOVE]
+    out: list[Move] = []
+    for suit in (0, 1, 2, 3):
+        p = mask >> (13 * suit) & 8191
+        if p:
+            table = _SUIT_MOVES[suit]
+            moves = table.get(p)
+            if moves is None:
+                moves = table[p] = tuple(CARD_MOVES[c + 13 * suit] for c in cards_of(p))
+            out += moves
+    return out
+
 
 def legal_moves(s: State, rules: Rules) -> list[Move]:
     """Every legal move of the seat to move, in a fixed order."""
     phase = s.phase
     if phase == PLAY:
-        mask = legal_cards(s, rules)
-        if not mask and s.contract is Contract.TREX:
-            return [PASS_MOVE]  # §6.2
-        return [CARD_MOVES[c] for c in cards_of(mask)]
+        return card_moves(legal_cards(s, rules), s.contract)
     if phase == CHOOSE:
         return [CONTRACT_MOVES[c] for c in open_contracts(s, rules)]
     if phase == ANNOUNCE:

@@ -147,6 +147,11 @@ class Match:
         self._history: list[Move] = []
         self._marks: list[tuple[int, State]] = []
         """``(number of moves made, state then)`` at the start of each dealing, for undo."""
+        self._next = tuple(self.rules.next_seat(seat) for seat in range(4))
+        self._legal = -1
+        """The legal cards of the seat to move in phase play, once asked for; -1 before."""
+        self._penalty = {c: scoring.penalty_cards(c, self.rules) for c in self.rules.contracts
+                         if c is not Contract.TREX}
         s = self._s
         s.dealt = self.dealer.hands(0, 0)
         check_hands(s.dealt)
@@ -376,10 +381,25 @@ class Match:
     # -- legal moves -------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        return legality.legal_moves(self._s, self.rules)
+        s = self._s
+        if s.phase == PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = legality.legal_cards(s, self.rules)
+            return legality.card_moves(legal, s.contract)
+        return legality.legal_moves(s, self.rules)
 
     def is_legal(self, move: Move) -> bool:
-        return legality.is_legal(self._s, self.rules, move)
+        s = self._s
+        if s.phase == PLAY and move.kind == CARD:
+            return 0 <= move.card < 52 and bool(self._legal_cards() >> move.card & 1)
+        return legality.is_legal(s, self.rules, move)
+
+    def _legal_cards(self) -> Hand:
+        """legality.legal_cards, asked once per position (``legal_moves`` then ``play``)."""
+        if self._legal < 0:
+            self._legal = legality.legal_cards(self._s, self.rules)
+        return self._legal
 
     # -- playing -----------------------------------------------------------------------
 
@@ -399,15 +419,30 @@ class Match:
                 raise IllegalMoveError("no-such-seat", {"seat": seat})
             if s.to_move is not None:
                 raise IllegalMoveError("not-your-turn", {"seat": seat, "to_move": s.to_move})
-        if not legality.is_legal(s, self.rules, move):
-            if not (0 <= move.card < 52 if move.kind == CARD else 0 <= move.cards < 1 << 52):
-                raise InvalidMoveError(f"{move!r} names no card of the deck")
-            error = legality.refusal(s, self.rules, move)
-            assert error is not None
-            raise error
-        self._history.append(move)
-        self._apply(move)
-        return move
+        if s.phase == PLAY and move.kind == CARD:  # the common case, written out for speed
+            c = move.card
+            legal = self._legal
+            if legal < 0:
+                legal = legality.legal_cards(s, self.rules)
+            if 0 <= c < 52 and legal >> c & 1:
+                self._history.append(move)
+                self._legal = -1
+                s.moves.append(move)
+                if s.contract is Contract.TREX:
+                    self._apply_trex(move)
+                else:
+                    self._apply_trick_card(c)
+                return move
+        elif legality.is_legal(s, self.rules, move):
+            self._history.append(move)
+            self._legal = -1
+            self._apply(move)
+            return move
+        if not (0 <= move.card < 52 if move.kind == CARD else 0 <= move.cards < 1 << 52):
+            raise InvalidMoveError(f"{move!r} names no card of the deck")
+        error = legality.refusal(s, self.rules, move)
+        assert error is not None
+        raise error
 
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` moves."""
@@ -423,6 +458,7 @@ class Match:
             self._marks.pop()
         start, snapshot = self._marks[-1]
         self._s = snapshot.copy()
+        self._legal = -1
         replay = self._history[start:target]
         del self._history[start:]
         for move in replay:  # legal when first made: replayed without checks
@@ -522,8 +558,9 @@ class Match:
         s.hands[seat] &= ~(1 << c)
         trick = s.trick
         trick.append(c)
+        nxt = self._next
         if len(trick) < 4:
-            s.to_move = self.rules.next_seat(seat)
+            s.to_move = nxt[seat]
             return
         # §3.1: the highest card of the suit led wins; the winner leads next.
         led = trick[0] // 13
@@ -532,10 +569,12 @@ class Match:
             t = trick[i]
             if t // 13 == led and t > trick[best]:
                 best = i
-        winner = self.rules.seat_order(s.leader)[best]
+        winner = s.leader
+        for _ in range(best):
+            winner = nxt[winner]
         cards = tuple(trick)
         s.tricks.append((s.leader, cards, winner))
-        s.taken[winner] |= mask_of(cards)
+        s.taken[winner] |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
         s.trick = []
         s.leader = winner
         s.to_move = winner
@@ -549,7 +588,7 @@ class Match:
         s = self._s
         if s.contract in (Contract.COLLECTIONS, Contract.COMPLEX):
             return False
-        penalty = scoring.penalty_cards(s.contract, self.rules)  # type: ignore[arg-type]  # a trick contract
+        penalty = self._penalty[s.contract]  # type: ignore[index]  # a trick contract
         taken = s.taken[0] | s.taken[1] | s.taken[2] | s.taken[3]
         return taken & penalty == penalty
 
@@ -582,9 +621,9 @@ class Match:
                     self._end_deal(scoring.trex_ledger(s.out))
                     return
         # §6.3: players with no cards are skipped.
-        nxt = self.rules.next_seat(seat)
+        nxt = self._next[seat]
         while not s.hands[nxt]:
-            nxt = self.rules.next_seat(nxt)
+            nxt = self._next[nxt]
         s.to_move = nxt
 
     def _end_deal(self, ledger: list[scoring.Entry]) -> None:

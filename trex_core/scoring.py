@@ -38,8 +38,20 @@ def deal_total(contract: Contract, rules: Rules) -> int:
     return DEAL_TOTALS[contract]
 
 
+_CARD_VALUES: dict[tuple[Contract, Rules], dict[int, int]] = {}
+
+
 def card_values(contract: Contract, rules: Rules) -> dict[int, int]:
-    """Penalty per card taken in a trick contract (positive numbers)."""
+    """Penalty per card taken in a trick contract (positive numbers).  The dict is shared:
+    do not change it."""
+    key = (contract, rules)
+    values = _CARD_VALUES.get(key)
+    if values is None:
+        values = _CARD_VALUES[key] = _card_values(contract, rules)
+    return values
+
+
+def _card_values(contract: Contract, rules: Rules) -> dict[int, int]:
     values: dict[int, int] = {}
     if contract in (Contract.DIAMONDS, Contract.COMPLEX):
         dv = rules.diamond_value if contract is Contract.DIAMONDS else 10  # §9.2 fixes −10

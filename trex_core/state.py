@@ -122,10 +122,32 @@ class State:
         return len(self.layout_plays)
 
     def copy(self) -> State:
+        # Written out field by field: a snapshot is taken at the start of every dealing.
+        # The lists and the dict change in place during a deal, so they are copied.
         s = State.__new__(State)
-        for name in State.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, (list, dict)):
-                value = value.copy()
-            setattr(s, name, value)
+        s.deal_no = self.deal_no
+        s.attempt = self.attempt
+        s.king = self.king
+        s.used = self.used
+        s.kh_barred = self.kh_barred
+        s.hands = self.hands.copy()
+        s.dealt = self.dealt
+        s.contract = self.contract
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.answers = self.answers.copy()
+        s.doubled_by = self.doubled_by.copy()
+        s.trick = self.trick.copy()
+        s.leader = self.leader
+        s.tricks = self.tricks.copy()
+        s.taken = self.taken.copy()
+        s.lo = self.lo.copy()
+        s.hi = self.hi.copy()
+        s.passes = self.passes.copy()
+        s.layout_plays = self.layout_plays.copy()
+        s.out = self.out.copy()
+        s.moves = self.moves.copy()
+        s.attempts = self.attempts
+        s.results = self.results
+        s.totals = self.totals.copy()
         return s
