@@ -436,7 +436,7 @@ def _parse(text: str) -> Position:
         (answer_at[0], answer_at[1], answer_at[2], answer_at[3]), move_at, end,
     )
     try:
-        return Position(_where=where, **values)  # type: ignore[arg-type]
+        return Position(_where=where, **values)  # type: ignore[arg-type]  # values holds each field by its name, typed as read
     except _Invalid as e:
         raise PositionError(*_locate(e, where), e.problem) from None
 

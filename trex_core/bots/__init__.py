@@ -18,8 +18,10 @@ king's choice or the doubling policy (for the arena's comparisons).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from ..observation import Observation
 from .players import Bot, EasyBot, MediumBot, RandomBot
 from .search import HardBot
 
@@ -56,6 +58,14 @@ def get_bot(name: str, **options: Any) -> Bot:
     return cls(**kwargs)
 
 
+def choose_from_dict(data: dict[str, Any], bot: str = "medium", seed: int | str = 0) -> str:
+    """A bot's move text from an observation's plain data alone (``Observation.to_dict()``,
+    after JSON if need be) and a seed for its generator: what a worker or another process
+    needs to ask a bot, with no live match.  ``bot`` is a level with options, as
+    :func:`get_bot` reads it.  The same data and seed give the same move."""
+    return str(get_bot(bot).choose(Observation.from_dict(data), random.Random(seed)))
+
+
 def _value(text: str) -> Any:
     for conv in (int, float):
         try:
@@ -65,4 +75,4 @@ def _value(text: str) -> Any:
     return text
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "get_bot"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "choose_from_dict", "get_bot"]

@@ -71,7 +71,8 @@ class Bot:
         st = trick_state(obs, own_hands(obs))
         from ..fast import TrickRules
 
-        tr = TrickRules.of(obs.contract, obs.rules)  # type: ignore[arg-type]
+        assert obs.contract is not None  # a card is asked for only once a contract is named
+        tr = TrickRules.of(obs.contract, obs.rules)
         legal = 0
         for m in obs.legal:
             legal |= 1 << m.card
