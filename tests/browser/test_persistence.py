@@ -34,9 +34,10 @@ def test_reload_during_a_deal_summary_shows_it_again(new_table):
     assert st["waiting"] == "summary"
     t.reload()
     st = t.wait_idle()
-    assert st["waiting"] == "summary" and len(st["history"]) == 1
+    assert st["waiting"] == "summary" and st["phase"] == "deal-over" and len(st["history"]) == 1
+    assert st["deal_number"] == 0, "the finished deal is on the table, not the next one"
     st = t.act("[data-action=next-deal]")
-    assert st["overlay"] is None
+    assert st["overlay"] is None and st["deal_number"] == 1 and st["phase"] != "deal-over"
 
 
 def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
