@@ -5,9 +5,9 @@ texts to it, asks bots (bots.py) for theirs, and renders seat 0's observation
 (view.py). The match's history (``Match.history``) is the only list of moves.
 A finished deal waits in the engine's ``deal-over`` phase, its summary on
 screen, until the player presses *Next deal* (the move ``next``); the bots
-never make that move. Bots run on the main thread in small steps: one bot move per event-
-loop turn, with the pace's sleep in between, so the page never freezes (the
-measurements behind that choice are in docs/WEB.md).
+never make that move. Bots run on the main thread in small steps: one bot move
+per event-loop turn, with the pace's sleep in between, so the page never
+freezes (the measurements behind that choice are in docs/WEB.md).
 """
 from __future__ import annotations
 
