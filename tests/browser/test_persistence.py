@@ -55,7 +55,7 @@ def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
     st = t.act("[data-action=new-game-now]")
     assert st["overlay"] is None and st["history"] == []
     saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-    assert saved["format"] == "trex-web/1"
+    assert saved["format"] == "trex-web/2" and saved["moves"] == []  # the new game, in the current format
 
 
 def test_unreadable_and_old_saves(new_table):
