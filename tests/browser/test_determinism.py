@@ -1,8 +1,10 @@
 """The same seed and the same moves give the same game in CPython and in the browser.
 
-A deal is played through clicks in Pyodide with medium bots; the page's game record is then
-replayed natively: the deal from the same seed has the same hands, every move is legal, and
-every bot move is the one the same bot with the same seeded generator chooses in CPython.
+Two deals are played through clicks in Pyodide with medium bots (the player closes the first
+deal's summary: the move ``next``); the page's history is then replayed natively: the deals
+from the same seed have the same hands, every move is legal, and every bot move is the one the
+same bot chooses in CPython with its generator seeded the page's way, by the seed and the
+length of the match's history before the move.
 """
 
 from __future__ import annotations
@@ -20,15 +22,21 @@ def test_a_seeded_deal_in_the_browser_replays_identically_in_cpython(new_table) 
     t = new_table()
     t.goto(f"?seed={SEED}&level=medium&speed=instant")
     st = t.play_deal()
-    assert st["seed"] == SEED and st["history"], st
+    assert st["seed"] == SEED and st["history"] and st["phase"] == "deal-over", st
+    t.act("[data-action=next-deal]")
+    st = t.play_deal()
+    assert len(st["history"]) == 2, st
     page = json.loads(t.page.evaluate("window.trexTest.record()"))
+    assert page["moves"].count("next") == 1
 
     native = Match.new(seed=SEED)  # the page's default rules: levant
     bot = get_bot("medium")
     for i, text in enumerate(page["moves"]):
         seat = native.to_move
         assert seat is not None
-        if seat != 0:  # a bot's move: CPython's bot, same observation and seed, same move
+        # a bot's move (not "next": the player's click): CPython's bot, same observation,
+        # its generator seeded with the history's length before the move, same move
+        if seat != 0 and text != "next":
             obs = observe(native, seat)
             assert str(bot.choose(obs, random.Random(f"{SEED}:{i}"))) == text, (i, text)
         native.play(text)

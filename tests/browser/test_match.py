@@ -42,7 +42,7 @@ def test_whole_match_through_clicks(new_table):
         box = result.locator(sel).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"], sel
     assert result.locator("[data-action=new-game-now]").is_visible()
-    winner = page.locator(".winner").inner_text()
+    winner = result.locator(".winner").inner_text()
     best = max(st["totals"])
     assert ("You win" in winner) == (st["totals"][0] == best and st["totals"].count(best) == 1)
     # the final sheet has all 20 deals filled in and the right totals

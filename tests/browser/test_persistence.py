@@ -34,9 +34,10 @@ def test_reload_during_a_deal_summary_shows_it_again(new_table):
     assert st["waiting"] == "summary"
     t.reload()
     st = t.wait_idle()
-    assert st["waiting"] == "summary" and len(st["history"]) == 1
+    assert st["waiting"] == "summary" and st["phase"] == "deal-over" and len(st["history"]) == 1
+    assert st["deal_number"] == 0, "the finished deal is on the table, not the next one"
     st = t.act("[data-action=next-deal]")
-    assert st["overlay"] is None
+    assert st["overlay"] is None and st["deal_number"] == 1 and st["phase"] != "deal-over"
 
 
 def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
@@ -54,7 +55,7 @@ def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
     st = t.act("[data-action=new-game-now]")
     assert st["overlay"] is None and st["history"] == []
     saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-    assert saved["format"] == "trex-web/1"
+    assert saved["format"] == "trex-web/2" and saved["moves"] == []  # the new game, in the current format
 
 
 def test_unreadable_and_old_saves(new_table):

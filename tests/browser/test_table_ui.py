@@ -1,10 +1,12 @@
 """Playtest findings, checked on screen (desktop 1280×800 and phone 390×844): the trick
-caption covers no card; a deal summary explains doubled cards (§4.3) and hides the next
-deal behind it; the last trick says who led and the previous deal's final trick can be
+caption covers no card; a deal summary explains doubled cards (§4.3) over the finished
+deal; the last trick says who led and the previous deal's final trick can be
 reviewed; doubled cards and the doubling choices are big enough to see and tap; the
 score-sheet button on a wide screen points at the sheet beside the table."""
+import json
+
 from conftest import DESKTOP, PHONE, find_seed
-from trex_core import Dealer, Match, card_text
+from trex_core import Dealer, card_text, read_record
 from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK
 
 KH = 1 << KING_OF_HEARTS
@@ -79,9 +81,13 @@ def test_doubled_cards_summary_and_trick_review(new_table):
         assert "K\u2665 doubled \u00d72 \u2212150" in line, line
         assert "doubled K\u2665 taken by" in you and "+75" in you, you
     assert " 1 tricks" not in summary.inner_text()
-    # behind it, the finished deal: no new hand, nobody thinking, no contract picker
-    assert page.locator(".hand .card").count() == 0
-    assert page.locator(".badge.thinking").count() == 0
+    # behind it, the finished deal as it lies (phase deal-over): only its unplayed cards
+    # (an early end, §3.4) in your hand, none playable, nobody thinking, no contract picker
+    st = t.state()
+    assert st["phase"] == "deal-over" and st["overlay"] == "summary"
+    assert page.locator(".hand .card").count() == len(st["hand"])
+    assert page.locator(".hand .card.playable").count() == 0
+    assert page.locator(".badge.thinking").count() == 0 and page.locator(".seat.is-turn").count() == 0
     assert page.locator(".prompt").count() == 0
     assert "King of Hearts" in page.locator(".counters [data-k=contract]").inner_text()
     both_sizes(t, "summary-doubled")
@@ -126,12 +132,8 @@ def test_doubled_cards_summary_and_trick_review(new_table):
 
 
 def _tricks(t):
-    """The finished deal's tricks, from the test view of the page's last deal."""
-    moves = t.page.evaluate("JSON.parse(window.trexTest.record()).moves")
-    m = Match.new(seed=t.state()["seed"])
-    for mv in moves:
-        m.play(mv)
-    r = m.results[-1]
+    """The finished deal's tricks: the page's game record, read natively."""
+    r = read_record(json.loads(t.page.evaluate("window.trexTest.record()"))["record"]).results[-1]
     return [(ld, [card_text(c) for c in cs], w) for ld, cs, w in r.tricks]
 
 

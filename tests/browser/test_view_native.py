@@ -1,7 +1,8 @@
 """The table's HTML (web/trexui/view.py) rendered natively for every position of
 random matches under each preset, partnership and Complex: no exception, every
-legal card of yours is a playable button, nothing of another seat's hand leaks.
-Runs without a browser in well under a second per match."""
+legal card of yours is a playable button, nothing of another seat's hand leaks;
+each finished deal's summary explains every score from the engine's ledger; every
+refusal code has words. Runs without a browser in well under a second per match."""
 import random
 import re
 import sys
@@ -9,17 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from trex_core import Match, Rules, observe, write_record
+from trex_core import DEAL_OVER, IllegalMoveError, Match, Rules, observe, write_record
+from trex_core.errors import CODES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import store, view  # noqa: E402
+from trexui import store, strings, values, view  # noqa: E402
 
 CASES = [("levant", {}), ("western", {}), ("pagat", {"partnership": True}),
          ("jawaker", {"complex": True}), ("levant", {"partnership": True, "complex": True})]
 
 
 def ui_for(m, obs):
-    ui = {"kings": list(m.kings), "levels": ["random"], "overlay": None}
+    ui = {"kings": list(m.kings), "levels": ["random"], "overlay": None, "values": values.of(m.rules)}
     if obs["tricks"] and obs["contract"] != "trex":
         leader, cards, winner = obs["tricks"][-1]
         plays = list(zip(m.rules.seat_order(leader), cards, strict=True))
@@ -47,14 +49,13 @@ def test_every_position_renders(preset, options):
         public |= {c for _, cards in obs["redeals"] for c in cards}
         faces = set(re.findall(r'data-card="(\w\w)"', html))
         assert faces <= public, faces - public
-        if view.forced_answer(obs):  # nothing to decide: the page does not say it is your turn
+        if obs["forced_answer"]:  # nothing to decide: the page does not say it is your turn
             assert "Your turn" not in html and "waiting for the others to answer" in html
+        if m.phase == DEAL_OVER or m.is_over:
+            check_summary(m, obs)
         if m.is_over:
             break
-        deals = len(m.results)
         m.play(rng.choice(m.legal_moves()))
-        if len(m.results) > deals:
-            check_summary(m, observe(m, 0).to_dict())
     result = view.final_result(obs, list(m.kings))
     assert "winner" in result
     assert "&amp; West wins" not in result and "&amp; North wins" not in result  # a team wins -> "win"
@@ -62,40 +63,59 @@ def test_every_position_renders(preset, options):
 
 
 def check_summary(m, obs):
-    """Behind a deal's summary the finished deal shows, not the next one (already dealt);
-    the summary explains every doubled card on the taker's and the doubler's line."""
-    result = store.result_dict(m.results[-1], m.rules)
-    html = view.table(obs, {"kings": list(m.kings), "levels": ["random"], "overlay": "summary",
-                            "result": result})
-    assert "in-hand" not in html, "the next deal's hand is hidden behind the summary"
-    assert "badge thinking" not in html and 'data-prompt="choose"' not in html
+    """Over a finished deal its summary shows, with the deal as it lies behind it (nobody
+    to move); every ledger entry is on a seat's line: each doubled card on the taker's and
+    the doubler's (or the leader's, §4.4 jawaker) line, and the lines add up."""
+    r = m.results[-1]
+    ui = dict(ui_for(m, obs), overlay="summary")
+    html = view.table(obs, ui)
+    assert 'data-overlay="summary"' in html
+    assert "badge thinking" not in html and "is-turn" not in html and 'data-prompt="choose"' not in html
+    assert "in-hand playable" not in html and "Your turn" not in html
     per = len(obs["contracts"])
-    title = f"Kingdom {result['kingdom'] + 1}, deal {result['number'] % per + 1} of {per}"
+    assert (obs["kingdom"], obs["deal_number"], obs["contract"]) == (r.kingdom, r.number, r.contract.value)
+    assert obs["deal_scores"] == list(r.scores)
+    title = f"Kingdom {r.kingdom + 1}, deal {r.number % per + 1} of {per}"
     assert title in html
-    assert f'<li data-k="deal">Deal {result["number"] % per + 1} of {per}</li>' in html
+    assert f'<li data-k="deal">Deal {r.number % per + 1} of {per}</li>' in html
     assert " 1 tricks" not in html
-    doubled = dict(result["doubled"])
-    for _, cards, winner in result["tricks"]:
+    lines = {s: view.took_lines(obs, s) for s in range(4)}
+    taker = {e["card"]: e["seat"] for e in obs["ledger"] if e["reason"] == "doubled"}
+    for e in obs["ledger"]:
+        mine = lines[e["seat"]]
+        if e["reason"] == "place":
+            assert f"Place {e['card'] + 1}" in mine
+        elif e["reason"] in ("card", "doubled") and e["card"] in dict(obs["doubled"]):
+            sym = view.card_symbol(e["card"])
+            assert any(line.startswith(sym) for line in mine), (e, mine)
+        elif e["reason"] == "card":
+            assert view.card_symbol(e["card"]) in mine[0], (e, mine)
+        elif e["reason"] in ("double-paid", "leader-paid"):
+            name = "" if taker[e["card"]] == e["seat"] else view.seat_name(taker[e["card"]])
+            assert any(view.card_symbol(e["card"]) in line and name in line
+                       and line.endswith(view.score_text(e["points"])) for line in mine), (e, mine)
+    doubled = dict(obs["doubled"])
+    for _, cards, winner in obs["tricks"]:
         for c in cards:
-            if c in doubled and doubled[c] != winner:
+            if c in doubled and doubled[c] != winner and any(e["card"] == c for e in obs["ledger"]):
                 sym = view.card_symbol(c)
-                taker = view.took_lines(result, winner, obs["rules"])
-                doubler = view.took_lines(result, doubled[c], obs["rules"])
-                assert any(f"{sym} doubled \u00d72" in line for line in taker), taker
+                assert any(f"{sym} doubled \u00d72" in line for line in lines[winner]), lines[winner]
                 assert any(f"doubled {sym} taken by {view.seat_name(winner)}" in line
-                           for line in doubler), doubler
+                           for line in lines[doubled[c]]), lines[doubled[c]]
 
 
 def test_save_round_trip_and_refusals():
     m = Match.new(seed=3)
-    moves = []
     rng = random.Random(1)
-    for _ in range(60):
-        mv = str(rng.choice(m.legal_moves()))
-        m.play(mv)
-        moves.append(mv)
-    seed, again, moves2, ui = store.load(store.dump(3, m, moves, {"summary": False}))
-    assert again.hands == m.hands and write_record(again) == write_record(m) and moves2 == moves
+    save = store.Save(3, m)
+    while m.phase != DEAL_OVER:  # through a whole deal, saved after every move
+        m.play(rng.choice(m.legal_moves()))
+        text = save.text({})
+    seed, again, ui = store.load(text)
+    assert seed == 3 and ui == {} and again.phase == DEAL_OVER
+    assert again.hands == m.hands and write_record(again) == write_record(m) and again.history == m.history
+    m.play("next")
+    assert store.load(save.text({}))[1].history == m.history
     for bad in ("", "[]", '{"format": "old"}', '{"format": "trex-web/1"}'):
         with pytest.raises(store.SaveError):
             store.load(bad)
@@ -106,3 +126,40 @@ def test_the_page_offers_the_bots_levels() -> None:
     from trexui import bots
 
     assert bots.levels() == list(LEVELS)
+
+
+SAMPLE = {"seat": 0, "to_move": 1, "king": 2, "contract": "queens", "cards": ["QS", "TH"],
+          "suit": "S", "low": 8, "high": 10, "n": 3, "made": 1}
+
+
+def test_every_refusal_code_has_words() -> None:
+    """The page says why a move was refused from the engine's code and params, never its
+    English text: a catalogue entry per code, formatted with the page's symbols."""
+    for code in CODES:
+        assert f"refusal.{code}" in strings.EN, code
+        text = view.refusal_text(code, SAMPLE)
+        assert text and "{" not in text and "\u00a7" not in text, (code, text)
+        assert "QS" not in text and "TH" not in text, (code, text)  # cards as symbols
+    assert view.refusal_text("follow-suit", {"suit": "H", "cards": ["QH", "2H"]}) == \
+        "You must follow hearts (\u2665): you hold Q\u2665, 2\u2665."
+    assert view.refusal_text("answer-double", {"seat": 0}).startswith("Before that, you must")
+    assert "10\u2660\u2013Q\u2660" in view.refusal_text("row-ends", SAMPLE)
+
+
+def test_real_refusals_have_words() -> None:
+    """Refusals the engine raises in random play turn into the page's words."""
+    rng = random.Random(5)
+    m = Match.new(seed=5)
+    seen = set()
+    while not m.is_over and len(seen) < 4:
+        for card in ("2S", "QH", "KH", "AD", "JC", "pass", "next", "queens"):
+            try:
+                m.play(card)
+            except IllegalMoveError as exc:
+                seen.add(exc.code)
+                text = view.refusal_text(exc.code, exc.params)
+                assert "{" not in text and text != f"refusal.{exc.code}", text
+            else:
+                m.undo()
+        m.play(rng.choice(m.legal_moves()))
+    assert len(seen) >= 4, seen

@@ -2,9 +2,12 @@
 
 The engine (trex_core.Match) is the referee; this module only forwards move
 texts to it, asks bots (bots.py) for theirs, and renders seat 0's observation
-(view.py). Bots run on the main thread in small steps: one bot move per event-
-loop turn, with the pace's sleep in between, so the page never freezes (the
-measurements behind that choice are in docs/WEB.md).
+(view.py). The match's history (``Match.history``) is the only list of moves.
+A finished deal waits in the engine's ``deal-over`` phase, its summary on
+screen, until the player presses *Next deal* (the move ``next``); the bots
+never make that move. Bots run on the main thread in small steps: one bot move
+per event-loop turn, with the pace's sleep in between, so the page never
+freezes (the measurements behind that choice are in docs/WEB.md).
 """
 from __future__ import annotations
 
@@ -22,15 +25,14 @@ except ImportError:  # pragma: no cover
     _JSNULL = None
 from pyscript import document, window
 
-from trex_core import IllegalMoveError, InvalidMoveError, Match, Rules, observe, write_record
+from trex_core import DEAL_OVER, IllegalMoveError, InvalidMoveError, Match, Rules, observe, write_record
 
-from . import bots, store, view
-from .strings import direction, strip_rule_ref, t
+from . import bots, store, values, view
+from .strings import direction, t
 
 # Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
 SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 TRICK_HOLD = 1.8
-BLOCKING = ("summary", "result", "corrupt", "settings", "sheet", "confirm")
 
 
 def js(value: Any) -> Any:
@@ -84,7 +86,7 @@ class App:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
         self._match: Match | None = None  # set by restore() or new_game(), before anything else runs
         self.seed: int | str = 0
-        self.moves: list[str] = []
+        self.saved: store.Save | None = None  # the match's save, kept up to date move by move
         self.obs: dict[str, Any] = {}
         self.ui: dict[str, Any] = {}
         self.gen = 0  # bumped by a new game: a sleeping bot step of the old game gives up
@@ -117,7 +119,7 @@ class App:
         self.task = None
         self.seed = seed
         self.match = Match.new(seed=seed, rules=Rules.from_dict(self.settings["rules"]))
-        self.moves = []
+        self.saved = store.Save(seed, self.match)
         self.ui = {"overlay": None}
         self.refresh()
         self.save()
@@ -130,7 +132,7 @@ class App:
             self.new_game(seed)
             return
         try:
-            self.seed, self.match, self.moves, saved_ui = store.load(text)
+            self.seed, self.match, _ui = store.load(text)
         except Exception as exc:  # SaveError says why; anything else is named
             why = str(exc) if isinstance(exc, store.SaveError) else f"{type(exc).__name__}: {exc}"
             self.new_game()
@@ -139,23 +141,29 @@ class App:
             self.ui = {"overlay": "corrupt", "corrupt_why": why}
             self.refresh()
             return
-        self.ui = {"overlay": None}
+        self.saved = store.Save(self.seed, self.match)
+        # a save in deal-over shows that deal's summary again (the phase says so)
+        self.ui = {"overlay": "result" if self.match.is_over else None}
         self.refresh()
-        if saved_ui.get("summary") and self.match.results:
-            self.ui["overlay"] = "summary"
-            self.ui["result"] = store.result_dict(self.match.results[-1], self.match.rules)
-        if self.match.is_over:
-            self.ui["overlay"] = "result"
 
     def save(self) -> None:
-        ui = {"summary": self.ui.get("overlay") == "summary"}
-        if not storage_set(store.SAVE_KEY, store.dump(self.seed, self.match, self.moves, ui)):
+        if self.saved is None or self.saved.match is not self.match:
+            self.saved = store.Save(self.seed, self.match)
+        if not storage_set(store.SAVE_KEY, self.saved.text({})):
             if not self.ui.get("unsaved"):
                 window.console.warn("Trex: this browser refuses local storage; the match is not saved.")
             self.ui["unsaved"] = True
 
     def save_settings(self) -> None:
         storage_set(store.SETTINGS_KEY, store.dump_settings(self.settings))
+
+    @property
+    def overlay(self) -> str | None:
+        """The dialog on screen: the page's own, else a finished deal's summary."""
+        kind: str | None = self.ui.get("overlay")
+        if kind is None and self.match.phase == DEAL_OVER:
+            kind = "summary"
+        return kind
 
     # ------------------------------------------------------------ moves
     def refresh(self) -> None:
@@ -167,9 +175,10 @@ class App:
             leader, cards, winner = tricks[-1]
             self.ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards, strict=True)),
                                      "winner": winner, "leader": leader, "doubled": self.obs["doubled"]}
-        elif not tricks and not self.obs["trick"] and m.results and m.results[-1].tricks:
+        elif not tricks and not self.obs["trick"] and m.results and \
+                (prev := store.last_trick(m.results[-1], m.rules)):
             # nothing played yet in this deal: the previous deal's final trick stays reviewable
-            self.ui["last_trick"] = dict(store.result_dict(m.results[-1], m.rules)["last_trick"], prev=True)
+            self.ui["last_trick"] = dict(prev, prev=True)
         else:
             self.ui["last_trick"] = None
             self.ui["show_last"] = False
@@ -177,20 +186,16 @@ class App:
     def apply(self, text: str) -> None:
         """Make a move (anyone's) and update everything; raises the engine's errors."""
         m = self.match
-        deals_before = len(self.obs["history"])
         tricks_before = len(self.obs["tricks"])
         m.play(text)
-        self.moves.append(text)
         self.ui["message"] = None
         self.refresh()
         obs = self.obs
-        if len(obs["history"]) > deals_before:  # the deal is over: its summary (§7 scores)
-            self.ui["held"] = None
+        if m.is_over:  # the last deal: its summary (a deal-over phase shows one by itself)
             self.ui["overlay"] = "summary"
-            self.ui["result"] = store.result_dict(m.results[-1], m.rules)
-        elif len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
+        if len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
-        elif obs["trick"]:
+        elif obs["trick"] or obs["phase"] != "play":
             self.ui["held"] = None
         self.save()
         self.render()
@@ -199,7 +204,7 @@ class App:
     def human_move(self, text: str) -> None:
         m = self.match
         turn = m.to_move  # None only when the match is over
-        if m.is_over or turn is None or self.ui.get("overlay"):
+        if m.is_over or turn is None or self.overlay:
             return
         if turn != 0:
             self.ui["message"] = t("status.wait", name=view.seat_name(turn))
@@ -207,25 +212,19 @@ class App:
             return
         try:
             self.apply(text)
-        except (IllegalMoveError, InvalidMoveError) as exc:
-            why = strip_rule_ref(str(exc))
-            if len(text) == 2:
-                self.ui["message"] = t("status.refused", card=view.card_symbol(text), why=why)
-            else:
-                self.ui["message"] = why
+        except IllegalMoveError as exc:  # why, by its code: the page never reads the engine's text
+            self.ui["message"] = view.refusal_text(exc.code, exc.params)
+            self.render()
+        except InvalidMoveError:  # the page sends only move texts it was offered
+            self.ui["message"] = t("status.invalid")
             self.render()
 
     def human_must_act(self) -> bool:
         """Whether the game waits for a click from the player (not a forced answer)."""
         m = self.match
-        if m.is_over or m.to_move != 0 or self.autoplay:
+        if m.is_over or m.to_move != 0 or self.autoplay or m.phase == DEAL_OVER:
             return False
-        return not self.forced_answer()
-
-    def forced_answer(self) -> bool:
-        """§4.2: every seat answers the doubling question; a player with nothing to
-        double and no redeal has one answer, given for him."""
-        return self.match.phase == "announce" and self.obs["legal"] == ["nodouble"]
+        return not self.obs["forced_answer"]  # §4.2: that one answer is given for you
 
     # ------------------------------------------------------------ bots
     def kick(self) -> None:
@@ -237,23 +236,33 @@ class App:
         try:
             while gen == self.gen:
                 m = self.match
-                if self.autoplay and self.ui.get("overlay") == "summary":
+                if self.autoplay and self.overlay == "summary":
                     await asyncio.sleep(self.speed * 2)  # the benchmark plays on by itself
+                    if gen != self.gen or self.overlay != "summary":
+                        continue
                     self.ui["overlay"] = None
-                    self.render()
+                    try:
+                        if m.phase == DEAL_OVER:
+                            self.apply("next")
+                        else:
+                            self.render()
+                    except Exception as exc:  # an engine bug: say so, stop
+                        self.report_bug(exc)
+                        return
                     continue
-                if m.is_over or self.ui.get("overlay") or (m.to_move == 0 and self.human_must_act()):
+                # a summary waits for the player: the bots never play "next" themselves
+                if m.is_over or self.overlay or (m.to_move == 0 and self.human_must_act()):
                     return
                 pace = self.speed
                 if self.ui.get("held") and not self.obs["trick"]:
                     pace *= TRICK_HOLD
                 await asyncio.sleep(pace)
-                if gen != self.gen or self.ui.get("overlay") or m.is_over:
+                if gen != self.gen or self.overlay or m.is_over:
                     continue
                 seat = m.to_move  # not None: the match is not over
                 if seat is None or (seat == 0 and self.human_must_act()):
                     continue
-                rng = random.Random(f"{self.seed}:{len(self.moves)}")
+                rng = random.Random(f"{self.seed}:{len(m.history)}")
                 try:
                     t0 = window.performance.now()
                     text = bots.choose_move(m, seat, self.settings["level"], rng)
@@ -279,8 +288,10 @@ class App:
     # ------------------------------------------------------------ rendering
     def view_state(self) -> dict[str, Any]:
         ui = dict(self.ui)
+        ui["overlay"] = self.overlay
         ui["kings"] = list(self.match.kings)
         ui["levels"] = self.levels
+        ui["values"] = values.of(self.match.rules)
         return ui
 
     def render(self) -> None:
@@ -317,7 +328,7 @@ class App:
     def mark_waiting(self) -> None:
         """body[data-waiting] says the game now waits for the player (tests wait on it)."""
         body = document.body
-        overlay = self.ui.get("overlay")
+        overlay = self.overlay
         if overlay:
             body.dataset.waiting = overlay
         elif self.match.is_over:
@@ -339,11 +350,14 @@ class App:
         elif action == "double-selected":
             marked = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
             self.human_move("double:" + ",".join(marked) if marked else "nodouble")
-        elif action == "next-deal":
-            self.ui["overlay"] = "result" if self.match.is_over else None
-            self.save()
-            self.render()
-            self.kick()
+        elif action == "next-deal":  # the summary's button: deal on (the move "next")
+            if self.match.phase == DEAL_OVER:
+                self.ui["overlay"] = None
+                self.apply("next")  # saves, renders and lets the bots go on
+            else:  # the match's last deal: on to the result
+                self.ui["overlay"] = "result" if self.match.is_over else None
+                self.render()
+                self.kick()
         elif action == "last-trick":
             self.ui["show_last"] = not self.ui.get("show_last")
             self.render()
@@ -423,7 +437,7 @@ class App:
     @guarded
     def on_key(self, event: Any) -> None:
         key = event.key
-        if key == "Escape" and self.ui.get("overlay") in ("settings", "sheet", "confirm"):
+        if key == "Escape" and self.overlay in ("settings", "sheet", "confirm"):
             self.ui["overlay"] = None
             self.render()
             self.kick()
@@ -457,8 +471,8 @@ class App:
             "kingdom": o["kingdom"], "deal_number": o["deal_number"], "king": o["king"],
             "hand": o["hand"], "legal": o["legal"], "trick": o["trick"],
             "tricks": len(o["tricks"]), "totals": o["totals"], "history": o["history"],
-            "overlay": self.ui.get("overlay"), "message": self.ui.get("message"),
-            "waiting": js(document.body.getAttribute("data-waiting")), "moves": len(self.moves),
+            "overlay": self.overlay, "message": self.ui.get("message"),
+            "waiting": js(document.body.getAttribute("data-waiting")), "moves": len(m.history),
             "is_over": m.is_over, "doubled": o["doubled"], "seed": self.seed,
             "rules": o["rules"], "level": self.settings["level"],
         })
@@ -478,8 +492,8 @@ class App:
         self._proxies.append(perf)
         hook.perf = perf
         # The game record and the move texts: lets a test replay this very game in CPython.
-        record = create_proxy(lambda *_: json.dumps({"record": write_record(self.match),
-                                                     "moves": self.moves}))
+        record = create_proxy(lambda *_: json.dumps({
+            "record": write_record(self.match), "moves": [str(move) for move in self.match.history]}))
         self._proxies.append(record)
         hook.record = record
         window.trexTest = hook

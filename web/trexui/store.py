@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from trex_core import Match, Rules, card_text, read_record
+from trex_core import DealResult, Match, Rules, card_text, read_record
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
@@ -122,26 +122,12 @@ def dump_settings(settings: dict[str, Any]) -> str:
     return json.dumps(settings, separators=(",", ":"))
 
 
-def result_dict(r: Any, rules: Any) -> dict[str, Any]:
-    """A DealResult as plain data with §12 card texts, for the deal summary and the
-    finished deal's table shown behind it."""
-    redealt = [a.redeal_by for a in r.attempts if a.redeal_by is not None]
-    last = None
-    if r.tricks:
-        leader, cards, winner = r.tricks[-1]
-        last = {"plays": [[s, card_text(c)] for s, c in zip(rules.seat_order(leader), cards, strict=True)],
-                "winner": winner, "leader": leader,
-                "doubled": [[card_text(c), s] for c, s in r.doubled]}
-    return {
-        "number": r.number,
-        "kingdom": r.kingdom,
-        "king": r.king,
-        "contract": r.contract.value,
-        "scores": list(r.scores),
-        "tricks": [[ld, [card_text(c) for c in cs], w] for ld, cs, w in r.tricks],
-        "out_order": list(r.out_order),
-        "redealt_by": redealt[-1] if redealt else None,
-        "doubled": [[card_text(c), s] for c, s in r.doubled],
-        "per_kingdom": len(rules.contracts),
-        "last_trick": last,
-    }
+def last_trick(r: DealResult, rules: Rules) -> dict[str, Any] | None:
+    """A finished deal's final trick as plain data with §12 card texts (None after Trex):
+    reviewable from the table until the next deal's first card."""
+    if not r.tricks:
+        return None
+    leader, cards, winner = r.tricks[-1]
+    return {"plays": [[s, card_text(c)] for s, c in zip(rules.seat_order(leader), cards, strict=True)],
+            "winner": winner, "leader": leader,
+            "doubled": [[card_text(c), s] for c, s in r.doubled]}

@@ -4,11 +4,9 @@ English only for now. Arabic (right-to-left) and Dutch drop in as more dicts;
 ``DIRECTION`` says which way a language reads, and the CSS uses logical
 properties so the page mirrors. Keys are plain names; values are
 ``str.format`` templates. Messages from the engine (why a move is illegal)
-come in the engine's English.
+are the engine's refusal codes (``refusal.<code>``), never its English text.
 """
 from __future__ import annotations
-
-import re
 
 DIRECTION = {"en": "ltr", "ar": "rtl", "nl": "ltr"}
 
@@ -37,11 +35,12 @@ EN = {
     "contract.short.collections": "Collections",
     "contract.short.trex": "Trex",
     "contract.short.complex": "Complex",
-    "contract.help.king-of-hearts": "\u221275 for taking the K\u2665",
-    "contract.help.queens": "\u221225 per queen taken",
-    "contract.help.diamonds": "\u2212{d} per diamond taken",
-    "contract.help.collections": "\u2212{t} per trick taken",
-    "contract.help.trex": "Build rows from the jacks; +200/150/100/50",
+    # {v}: the engine's value, as a score (\u221275); {places}: the Trex places' scores
+    "contract.help.king-of-hearts": "{v} for taking the K\u2665",
+    "contract.help.queens": "{v} per queen taken",
+    "contract.help.diamonds": "{v} per diamond taken",
+    "contract.help.collections": "{v} per trick taken",
+    "contract.help.trex": "Build rows from the jacks; {places}",
     "contract.help.complex": "All penalties at once",
     "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
     "rank.A": "ace", "rank.K": "king", "rank.Q": "queen", "rank.J": "jack", "rank.T": "10",
@@ -101,15 +100,15 @@ EN = {
     "status.deal_over": "The deal is over.",
     "status.trick_won": "{name} took the trick.",
     "status.trick_won.you": "You took the trick.",
-    "status.refused": "Not {card}. {why}",
+    "status.invalid": "The game does not know that move.",
     "status.bug": "Something went wrong in the game ({why}). Your match is saved; reloading the page may help.",
     # prompts
     "prompt.choose.title": "Name a contract",
     "prompt.choose.text": "You are the king of this kingdom. Contracts you have not played yet:",
     "prompt.double_kh.title": "Double the K\u2665?",
-    "prompt.double_kh.text": "Reveal your K\u2665 to double it: whoever else takes it loses \u2212150 and you gain +75.",
+    "prompt.double_kh.text": "Reveal your K\u2665 to double it: whoever else takes it scores {loss} and you gain {gain}.",
     "prompt.double_q.title": "Double your queens?",
-    "prompt.double_q.text": "Reveal any of your queens to double it: whoever else takes it loses \u221250 and you gain +25.",
+    "prompt.double_q.text": "Reveal any of your queens to double it: whoever else takes one scores {loss} and you gain {gain}.",
     "prompt.double_cx.title": "Double in Complex?",
     "prompt.double_cx.text": "You may reveal the K\u2665 and any of your queens to double them.",
     "prompt.redeal.title": "Claim a redeal?",
@@ -148,8 +147,44 @@ EN = {
     "summary.own_double": "{card} (own double) {score}",
     "summary.double_paid": "doubled {card} taken by {name} {score}",
     "summary.double_lead": "led the trick: {name} took own doubled {card} {score}",
+    "summary.double_lead.self": "led that trick too: own doubled {card} {score}",
     "summary.out": "Place {n}",
     "summary.redealt": "Redealt after a claim by {name}.",
+    # why a move was refused: one entry per trex_core.errors.CODES, formatted by
+    # view.refusal_text (seats: "you" or a name; cards and suits as symbols; contracts by name)
+    "refusal.match-over": "The match is over.",
+    "refusal.no-such-seat": "There is no seat {seat} at this table.",
+    "refusal.not-your-turn": "Not now: it is the turn of {to_move}, not of {seat}.",
+    "refusal.deal-over": "The deal is over: press Next deal to go on.",
+    "refusal.no-deal-over": "The deal is still going on.",
+    "refusal.name-contract": "First {king}, the king, must name a contract.",
+    "refusal.contract-not-played": "{contract} is not played under these rules.",
+    "refusal.contract-used": "{contract} has already been played in this kingdom.",
+    "refusal.contract-after-redeal": "After a redeal the king names a contract other than King of Hearts.",
+    "refusal.answer-double": "Before that, {seat} must answer whether to double.",
+    "refusal.answer-redeal": "Before that, {seat} must answer whether to claim a redeal.",
+    "refusal.redeal-partnership": "There is no redeal in partnership play.",
+    "refusal.redeal-contract": "A redeal can only be claimed in King of Hearts.",
+    "refusal.redeal-off": "Redeals are off under these rules.",
+    "refusal.redeal-last-contract": "No redeal when King of Hearts is the king's last contract.",
+    "refusal.redeal-hand": "Only a player whose only heart is the K\u2665, or whose only hearts are the K\u2665 and A\u2665, may claim a redeal.",
+    "refusal.doubling-off": "Doubling is off under these rules.",
+    "refusal.nothing-doublable": "Nothing can be doubled in {contract}.",
+    "refusal.not-doublable": "In {contract} only {cards_or} can be doubled.",
+    "refusal.not-held": "You do not hold {cards}.",
+    "refusal.play-card": "Play a card: {contract} is played in tricks.",
+    "refusal.layout-card": "Add a card to the layout, or pass if none fits.",
+    "refusal.must-play": "You cannot pass while a card fits: you can play {cards_or}.",
+    "refusal.row-closed": "The {suit} row is not open yet: only the J{suit} opens it.",
+    "refusal.row-ends": "The {suit} row runs {row}: only {cards_or} fits there now.",
+    "refusal.heart-lead": "In King of Hearts you may not lead a heart while you hold another suit.",
+    "refusal.follow-suit": "You must follow {suit_name} ({suit}): you hold {cards}.",
+    "refusal.forced-discard": "You have no {suit_name}, so you must discard {cards_or}.",
+    "refusal.undo-negative": "Moves cannot be taken back a negative number of times.",
+    "refusal.undo-too-many": "Only {made} moves have been made; {n} cannot be taken back.",
+    "refusal.you": "you",
+    "list.none": "no card",
+    "list.or": " or ",
     # result
     "result.title": "The match is over",
     "result.winner": "{name} wins!",
@@ -177,7 +212,7 @@ EN = {
     "opt.kingdom_order.right-then-across": "Right, then across",
     "opt.self_capture": "Doubler takes his own card",
     "opt.self_capture.plain": "Normal loss only",
-    "opt.self_capture.jawaker": "\u2212150/\u221250, leader gains",
+    "opt.self_capture.jawaker": "Double loss, the trick's leader gains",
     "opt.no_heart_lead": "No heart lead in King of Hearts",
     "opt.forced_discard": "Forced discards",
     "opt.early_end": "End a deal when no penalty is left",
@@ -224,12 +259,6 @@ def tn(key: str, n: int, **kw: object) -> str:
     if n == 1 and (key + ".one" in table or key + ".one" in EN):
         key += ".one"
     return t(key, n=n, **kw)
-
-
-def strip_rule_ref(message: str) -> str:
-    """The engine's messages carry rule numbers for library users ('… (§3.1).');
-    players see the sentences without them."""
-    return re.sub(r"\s*\(§[^)]*\)", "", message)
 
 
 def direction() -> str:

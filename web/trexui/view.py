@@ -2,14 +2,20 @@
 little UI state. Pure functions of plain data: no DOM, no engine calls, so this
 module also runs (and can be tested) under ordinary CPython.
 
+No rule is restated here: what is legal, what lies face up (§3.6), whether an
+answer is forced (§4.2) and every score with its reason (the deal's ``ledger``)
+come in the observation; the values the prompts quote come from the engine's
+scoring through ``ui["values"]`` (values.py).
+
 Every clickable thing carries ``data-action`` (and ``data-move`` for moves): the
 page has one delegated click handler (app.py). Cards are <button>s, so they are
 keyboard-focusable; a card you may not play is ``aria-disabled`` but still
-clickable, so that clicking it says why (the engine's IllegalMoveError message).
+clickable, so that clicking it says why (the engine's refusal code, in the
+page's words: ``refusal_text``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
@@ -19,16 +25,10 @@ SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUITS = "SHDC"  # engine order: rows of the Trex layout
 HAND_SUITS = "SHCD"  # hand order: colours alternate black, red, black, red
 RANKS = "23456789TJQKA"
-TAKEN_FACE_UP = {  # §3.6: what lies face up in front of the taker
-    "king-of-hearts": {"KH"},
-    "queens": {"QS", "QH", "QD", "QC"},
-    "complex": {"KH", "QS", "QH", "QD", "QC"},
-}
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 
 Obs = dict[str, Any]  # Observation.to_dict(): seat 0's view of the match as plain data
 UI = dict[str, Any]  # the page's own state (app.App.view_state): overlay, message, held trick, ...
-Result = dict[str, Any]  # a finished deal as plain data (store.result_dict)
 Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the settings form
 
 
@@ -94,15 +94,6 @@ def doubled_map(obs: Obs) -> dict[str, int]:
     return {c: s for c, s in obs["doubled"]}
 
 
-def taken_face_up(obs: Obs) -> dict[int, list[str]]:
-    """§3.6: K♥ / queens taken so far, by taker."""
-    keep = TAKEN_FACE_UP.get(obs["contract"] or "", set())
-    taken: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
-    for _, cards, winner in obs["tricks"]:
-        taken[winner] += [c for c in cards if c in keep]
-    return taken
-
-
 def tricks_won(obs: Obs) -> list[int]:
     n = [0, 0, 0, 0]
     for _, _, w in obs["tricks"]:
@@ -114,25 +105,42 @@ def is_trex(obs: Obs) -> bool:
     return bool(obs["contract"] == "trex")
 
 
-def forced_answer(obs: Obs) -> bool:
-    """Seat 0 'to move' in the doubling round with nothing to decide (§4.2): its one
-    answer is given for it, so the page says it waits for the others."""
-    return bool(obs["to_move"] == 0 and obs["phase"] == "announce" and obs["legal"] == ["nodouble"])
+def finished(obs: Obs) -> bool:
+    """The deal on the table is over: it waits for *Next deal* (phase ``deal-over``) or
+    was the match's last. The felt shows it whole; nobody is to move on it."""
+    return bool(obs["phase"] == "deal-over" or obs["is_over"])
 
 
-def finished_obs(obs: Obs, result: Result) -> Obs:
-    """The table of a finished deal, for behind its summary: the engine has already
-    dealt the next deal, which stays hidden until the player asks for it."""
-    o = dict(obs)
-    trex = result["contract"] == "trex"
-    o.update(phase="play", to_move=None, king=result["king"], kingdom=result["kingdom"],
-             deal_number=result["number"], contract=result["contract"], hand=[], legal=[],
-             hand_sizes=[0, 0, 0, 0], doubled=result["doubled"], trick=[],
-             tricks=[] if trex else result["tricks"], redeals=[], passes=[],
-             shown_twos=[[], [], [], []], deal_scores=result["scores"],
-             out_order=result["out_order"], answered=[True] * 4, leader=None,
-             layout=[[0, 12]] * 4 if trex else [None] * 4, layout_plays=[], finished=True)
-    return o
+def dealt(obs: Obs) -> bool:
+    """Cards are being played, or have all been played, in the deal on the table."""
+    return bool(obs["phase"] == "play" or finished(obs))
+
+
+def refusal_text(code: str, params: Mapping[str, object]) -> str:
+    """Why the engine refused a move (``IllegalMoveError.code`` and ``.params``), in the
+    page's words: seats as "you" or a name, cards and suits as symbols, contracts by name."""
+    kw: dict[str, object] = dict(params)
+    for key in ("seat", "to_move", "king"):
+        seat = params.get(key)
+        if isinstance(seat, int) and 0 <= seat < 4:
+            kw[key] = t("refusal.you") if seat == 0 else seat_name(seat)
+    cards = params.get("cards")
+    if isinstance(cards, (list, tuple)):
+        symbols = [card_symbol(str(c)) for c in cards]
+        kw["cards"] = ", ".join(symbols) or t("list.none")
+        kw["cards_or"] = t("list.or").join(symbols) or t("list.none")
+    suit = params.get("suit")
+    if isinstance(suit, str) and suit in SUIT_SYMBOL:
+        kw["suit"] = SUIT_SYMBOL[suit]
+        kw["suit_name"] = t(f"suit.{suit}")
+        low, high = params.get("low"), params.get("high")
+        if isinstance(low, int) and isinstance(high, int):
+            ends = sorted({low, high})
+            kw["row"] = "\u2013".join(card_symbol(RANKS[r] + suit) for r in ends)
+    contract = params.get("contract")
+    if isinstance(contract, str):
+        kw["contract"] = contract_name(contract)
+    return t(f"refusal.{code}", **kw)
 
 
 # ---------------------------------------------------------------- top bar
@@ -140,12 +148,12 @@ def topbar(obs: Obs, ui: UI) -> str:
     per = len(obs["contracts"])
     deal_in_kingdom = obs["deal_number"] % per + 1
     turn = obs["to_move"]
-    you = turn == 0 and not forced_answer(obs)
+    you = turn == 0 and not obs["forced_answer"] and not finished(obs)
     if obs["is_over"]:
         turn_txt = t("status.over")
-    elif obs.get("finished"):
+    elif finished(obs):
         turn_txt = t("bar.finished")
-    elif forced_answer(obs):
+    elif obs["forced_answer"]:
         turn_txt = t("bar.turn.answering")
     elif turn == 0:
         turn_txt = t("bar.turn.you")
@@ -179,9 +187,10 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     contract = obs["contract"]
     doubled = doubled_map(obs)
     played = played_cards(obs)
-    taken = taken_face_up(obs)[seat]
+    taken = obs["face_up"][seat]
+    turn = obs["to_move"] == seat and not finished(obs)
     cls = ["seat", f"pos-{POS[seat]}"]
-    if obs["to_move"] == seat and not obs["is_over"]:
+    if turn:
         cls.append("is-turn")
     badges = []
     if obs["king"] == seat:
@@ -190,10 +199,10 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
     if obs["phase"] == "announce" and obs["answered"][seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
-    if obs["to_move"] == seat and seat != 0 and not obs["is_over"]:
+    if turn and seat != 0:
         badges.append(f'<span class="badge thinking">{escape(t("badge.thinking"))}</span>')
     info = []
-    if is_trex(obs) and obs["phase"] == "play":
+    if is_trex(obs) and dealt(obs):
         if seat in obs["out_order"]:
             info.append(f'<span class="badge out">{escape(t("badge.out", place=obs["out_order"].index(seat) + 1))}</span>')
         npass = sum(1 for _, s in obs["passes"] if s == seat)
@@ -207,12 +216,12 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         elif last:
             info.append(f'<span class="bubble last-laid">{escape(t("badge.laid"))} '
                         f'<b class="{suit_class(last)}">{card_symbol(last)}</b></span>')
-    if obs["phase"] == "play" and obs["contract"]:
+    if dealt(obs) and obs["contract"]:
         info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs["deal_scores"][seat])))}</span>')
-    if contract in ("collections", "complex") and obs["phase"] == "play":
+    if contract in ("collections", "complex") and dealt(obs):
         info.append(f'<span class="tricks-won">{escape(tn("summary.tricks", tricks_won(obs)[seat]))}</span>')
-    # Face-up cards: doubled cards still held (§4.2), taken K♥/queens (§3.6),
-    # 2s laid down in partnership Trex (§8.2).
+    # Face-up cards: doubled cards still held (§4.2), the taken cards the engine says lie
+    # face up (§3.6), 2s laid down in partnership Trex (§8.2).
     shown = [c for c, s in doubled.items() if s == seat and c not in played]
     shown += [c for c in obs["shown_twos"][seat] if c not in shown and c not in played]
     faces = ""
@@ -292,14 +301,14 @@ def prompt_view(obs: Obs, ui: UI) -> str:
     if obs["to_move"] != 0:
         return ""
     legal = obs["legal"]
+    values = ui["values"]  # from the engine's scoring (values.py)
     if obs["phase"] == "choose":
-        rules = obs["rules"]
-        d = 15 if rules.get("swap_values") else 10
-        tr = 10 if rules.get("swap_values") else 15
+        per = values["contract"]
+        places = "/".join(score_text(p) if i == 0 else str(p) for i, p in enumerate(values["places"]))
         buttons = "".join(
             f'<button type="button" class="contract-btn" data-action="move" data-move="{c}">'
             f'<strong>{escape(contract_name(c))}</strong>'
-            f'<small>{escape(t("contract.help." + c, d=d, t=tr))}</small></button>'
+            f'<small>{escape(t("contract.help." + c, v=score_text(per.get(c, 0)), places=places))}</small></button>'
             for c in legal)
         return f"""
 <div class="prompt" role="group" aria-labelledby="prompt-title" data-prompt="choose">
@@ -313,8 +322,10 @@ def prompt_view(obs: Obs, ui: UI) -> str:
         parts = []
         if len(doublable) == 1:
             c = doublable[0]
-            title = t("prompt.double_kh.title") if c == "KH" else t("prompt.double_q.title")
-            text = t("prompt.double_kh.text") if c == "KH" else t("prompt.double_q.text")
+            loss, gain = values["double"][c]
+            key = "prompt.double_kh" if c == "KH" else "prompt.double_q"
+            title = t(key + ".title")
+            text = t(key + ".text", loss=score_text(loss), gain=score_text(gain))
             parts.append(f"""<h2 id="prompt-title">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">
   <button type="button" data-action="move" data-move="double:{c}">{escape(t("btn.double"))} {card_symbol(c)}</button>
@@ -322,8 +333,10 @@ def prompt_view(obs: Obs, ui: UI) -> str:
 </div>""")
         elif doublable:
             cx = obs["contract"] == "complex"
+            loss, gain = values["double"][doublable[0]]
             title = t("prompt.double_cx.title") if cx else t("prompt.double_q.title")
-            text = t("prompt.double_cx.text") if cx else t("prompt.double_q.text")
+            text = (t("prompt.double_cx.text") if cx
+                    else t("prompt.double_q.text", loss=score_text(loss), gain=score_text(gain)))
             boxes = "".join(
                 f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}"> '
                 f'{card_face(c, cls="pick")}</label>' for c in doublable)
@@ -404,11 +417,11 @@ def status_line(obs: Obs, ui: UI) -> str:
     if msg:
         return f'<p class="status refused" role="alert">{escape(msg)}</p>'
     tm = obs["to_move"]
-    if forced_answer(obs):
+    if obs["forced_answer"]:
         return f'<p class="status" role="status">{escape(t("status.forced_answer"))}</p>'
     if obs["is_over"]:
         text = t("status.over")
-    elif obs.get("finished"):
+    elif finished(obs):
         text = t("status.deal_over")
     elif tm != 0:
         if obs["phase"] == "choose":
@@ -425,7 +438,8 @@ def status_line(obs: Obs, ui: UI) -> str:
         text = t("status.must_pass") if obs["legal"] == ["pass"] else t("status.your_trex")
     else:
         text = t("status.your_lead") if not obs["trick"] else t("status.your_card")
-    return f'<p class="status{" yours" if tm == 0 else ""}" role="status">{escape(text)}</p>'
+    yours = " yours" if tm == 0 and not finished(obs) else ""
+    return f'<p class="status{yours}" role="status">{escape(text)}</p>'
 
 
 # ---------------------------------------------------------------- score sheet
@@ -483,77 +497,57 @@ def overlay(kind: str, title: str, body: str, buttons: str) -> str:
 </div>"""
 
 
-def deal_summary(obs: Obs, result: Result, kings: list[int]) -> str:
-    """After each deal: what each seat took, the deal's scores and the totals."""
-    contract = result["contract"]
+def deal_summary(obs: Obs) -> str:
+    """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
+    seat took and why it scored what it did (the deal's ledger), its score and total."""
     rows = []
     for s in range(4):
-        took = "".join(f'<span class="line">{escape(line)}</span>'
-                       for line in took_lines(result, s, obs["rules"]))
+        took = "".join(f'<span class="line">{escape(line)}</span>' for line in took_lines(obs, s))
         rows.append(f'<tr data-seat="{s}"><th scope="row">{escape(seat_name(s))}</th><td class="took">{took}</td>'
-                    f'<td class="num">{score_text(result["scores"][s])}</td>'
+                    f'<td class="num">{score_text(obs["deal_scores"][s])}</td>'
                     f'<td class="num">{score_text(obs["totals"][s])}</td></tr>')
     note = ""
-    if result.get("redealt_by") is not None:
-        note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(result["redealt_by"])))}</p>'
-    body = (f'<p>{escape(t("summary.king", name=seat_name(result["king"])))}</p>{note}'
+    if obs["redeals"]:
+        note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(obs["redeals"][-1][0])))}</p>'
+    body = (f'<p>{escape(t("summary.king", name=seat_name(obs["king"])))}</p>{note}'
             f'<table class="summary"><thead><tr><th></th><th>{escape(t("summary.took"))}</th>'
             f'<th>{escape(t("summary.score"))}</th><th>{escape(t("summary.total"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
     label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
     buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
-    per = result.get("per_kingdom") or len(obs["contracts"])
-    title = t("summary.title", k=result["kingdom"] + 1, n=result["number"] % per + 1, of=per,
-              contract=contract_name(contract))
+    per = len(obs["contracts"])
+    title = t("summary.title", k=obs["kingdom"] + 1, n=obs["deal_number"] % per + 1, of=per,
+              contract=contract_name(obs["contract"]))
     return overlay("summary", title, body, buttons)
 
 
-DOUBLE_BASE = {"KH": 75, "QS": 25, "QH": 25, "QD": 25, "QC": 25}  # §4.3: the doubled part
-
-
-def took_lines(result: Result, s: int, rules: Data) -> list[str]:
-    """What seat ``s`` took in a finished deal, one line per reason for its score:
-    tricks and penalty cards, then each doubled card (§4.3, §4.4) it took or was paid for."""
-    contract = result["contract"]
-    if contract == "trex":
-        return [t("summary.out", n=result["out_order"].index(s) + 1)] if s in result["out_order"] else []
-    doubled = {c: d for c, d in result.get("doubled", [])}
-    tricks = result["tricks"]
-    n = sum(1 for _, _, w in tricks if w == s)
-    pen = [c for _, cards, w in tricks if w == s for c in cards
-           if c == "KH" or c[0] == "Q" or c[1] == "D"]
-    if contract == "king-of-hearts":
-        pen = [c for c in pen if c == "KH"]
-    elif contract == "queens":
-        pen = [c for c in pen if c[0] == "Q"]
-    elif contract == "diamonds":
-        pen = [c for c in pen if c[1] == "D"]
-    elif contract == "collections":
-        pen = []
-    pen = sort_hand(pen)
-    plain = [c for c in pen if c not in doubled]
-    lines = [tn("summary.tricks", n) + (" \u00b7 " + " ".join(card_symbol(c) for c in plain) if plain else "")]
-    jawaker = rules.get("self_capture") == "jawaker"
-    for c in pen:
-        if c not in doubled:
-            continue
-        base = DOUBLE_BASE[c]
-        if doubled[c] != s:
-            lines.append(t("summary.doubled_taken", card=card_symbol(c), score=score_text(-2 * base)))
-        else:
-            lines.append(t("summary.own_double", card=card_symbol(c),
-                           score=score_text(-2 * base if jawaker else -base)))
-    for leader, cards, w in tricks:
-        for c in cards:
-            d = doubled.get(c)
-            if d is None:
-                continue
-            if d == s and w != s:
-                lines.append(t("summary.double_paid", card=card_symbol(c), name=seat_name(w),
-                               score=score_text(DOUBLE_BASE[c])))
-            elif jawaker and d == w and leader == s and w != s:
-                lines.append(t("summary.double_lead", card=card_symbol(c), name=seat_name(w),
-                               score=score_text(DOUBLE_BASE[c])))
+def took_lines(obs: Obs, s: int) -> list[str]:
+    """What seat ``s`` took in the deal on the table, one line per reason for its score,
+    read from the deal's ledger: its place in Trex; else its tricks and plain penalty
+    cards, then each doubled card it took (§4.3, §4.4) or was paid for."""
+    ledger = obs["ledger"]
+    mine = [e for e in ledger if e["seat"] == s]
+    if is_trex(obs):
+        return [t("summary.out", n=e["card"] + 1) for e in mine if e["reason"] == "place"]
+    doubler = doubled_map(obs)
+    taken = sort_hand([e["card"] for e in mine if e["reason"] == "card"])
+    plain = [c for c in taken if c not in doubler]
+    lines = [tn("summary.tricks", tricks_won(obs)[s])
+             + (" \u00b7 " + " ".join(card_symbol(c) for c in plain) if plain else "")]
+    for c in taken:
+        if c in doubler:
+            points = sum(e["points"] for e in mine if e["card"] == c and e["reason"] in ("card", "doubled"))
+            key = "summary.own_double" if doubler[c] == s else "summary.doubled_taken"
+            lines.append(t(key, card=card_symbol(c), score=score_text(points)))
+    taker = {e["card"]: e["seat"] for e in ledger if e["reason"] == "doubled"}
+    for e in mine:
+        if e["reason"] in ("double-paid", "leader-paid"):
+            if e["reason"] == "double-paid":
+                key = "summary.double_paid"
+            else:  # §4.4 jawaker; ".self": the doubler led that trick himself
+                key = "summary.double_lead" + (".self" if taker[e["card"]] == s else "")
+            lines.append(t(key, card=card_symbol(e["card"]), name=seat_name(taker[e["card"]]),
+                           score=score_text(e["points"])))
     return lines
 
 
@@ -654,11 +648,10 @@ def table(obs: Obs, ui: UI) -> str:
     kings = ui["kings"]
     ov = ""
     kind = ui.get("overlay")
-    if kind == "summary" and ui.get("result"):
-        ov = deal_summary(obs, ui["result"], kings)
-        # behind the summary: the deal just finished, not the next one (already dealt)
-        obs = finished_obs(obs, ui["result"])
-        ui = dict(ui, held=ui["result"].get("last_trick"), show_last=False, message=None)
+    if kind == "summary" and finished(obs):
+        ov = deal_summary(obs)
+        # behind it, the finished deal as it lies, its last trick still on show
+        ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
     elif kind == "result":
         ov = final_result(obs, kings)
     elif kind == "corrupt":
@@ -669,7 +662,7 @@ def table(obs: Obs, ui: UI) -> str:
         ov = sheet_overlay(obs, kings)
     elif kind == "confirm":
         ov = confirm_new_game()
-    mode = "trex" if is_trex(obs) and obs["phase"] == "play" else "tricks"
+    mode = "trex" if is_trex(obs) and dealt(obs) else "tricks"
     return f"""{topbar(obs, ui)}
 <div class="main">
   <div class="felt" data-mode="{mode}" data-phase="{obs["phase"]}">
