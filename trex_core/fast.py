@@ -23,12 +23,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import _PATTERN_RANKS, DIAMONDS, FULL_DECK, JACK, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK, cards_of
+from .cards import DIAMONDS, FULL_DECK, JACK, KING_OF_HEARTS, PATTERN_RANKS, QUEENS_MASK, SUIT_MASK, cards_of
 from .rules import JAWAKER, Contract, Rules
 from .scoring import DOUBLE_VALUES, card_values, trick_value
 
 FULL_SUIT = 8191
-PR = _PATTERN_RANKS
+PR = PATTERN_RANKS
 SUIT_OF = tuple(c // 13 for c in range(52))
 BIT = tuple(1 << c for c in range(52))
 cards_list = cards_of  # the cards of a mask, low to high
