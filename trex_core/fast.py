@@ -6,7 +6,8 @@ rules; this module repeats just enough of them (legal cards §3.1–§3.3 and §
 §3.4, the scores of §3.5/§4.3/§4.4/§9.2, the layout of §6) to finish a deal from any position
 many thousand times a second.  Each legality rule is written once here, on bits:
 :func:`trick_obligations` (read by :func:`trick_legal`) for the trick contracts and
-:func:`trex_playable` for the layout; every playout uses them.
+:func:`trex_playable` (with the ``_OPENS`` table it is built on) for the layout; every
+playout uses them.
 
 Two kinds of position:
 
@@ -354,33 +355,30 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
 JACKS_MASK = sum(1 << (13 * s + JACK) for s in range(4))
 
 
-def trex_playable(laid: int) -> int:
-    """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
-    row's jack and the next card up and down each open row."""
-    m = 0
-    for base in (0, 13, 26, 39):
-        row = laid >> base & FULL_SUIT
-        if not row:
-            m |= 1 << (base + JACK)
-            continue
-        lo = (row & -row).bit_length() - 1
-        hi = row.bit_length() - 1
-        if lo > 0:
-            m |= 1 << (base + lo - 1)
-        if hi < 12:
-            m |= 1 << (base + hi + 1)
-    return m
-
-
-def _after_lay(playable: int, c: int) -> int:
-    """The playable mask after card ``c`` (itself playable) is laid."""
-    playable ^= 1 << c
+def _opens(c: int) -> int:
     r = c % 13
     if r == JACK:
-        return playable | 1 << (c - 1) | 1 << (c + 1)
+        return 1 << (c - 1) | 1 << (c + 1)
     if r < JACK:
-        return playable | 1 << (c - 1) if r else playable
-    return playable | 1 << (c + 1) if r < 12 else playable
+        return 1 << (c - 1) if r > 0 else 0
+    return 1 << (c + 1) if r < 12 else 0
+
+
+_OPENS = tuple(_opens(c) for c in range(52))
+"""§6.1, the layout's one rule: ``_OPENS[c]`` is the cards that laying ``c`` makes playable —
+the 10 and the queen for a jack, the next card down below the jack (none for a 2), up above
+it (none for an ace).  Laying a playable card ``c`` turns the playable mask ``p`` into
+``p ^ 1 << c | _OPENS[c]``; the playouts do just that, starting from ``JACKS_MASK``."""
+
+
+def trex_playable(laid: int) -> int:
+    """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
+    row's jack and the next card up and down each open row.  With the hand, ``hand &
+    trex_playable(laid)`` is the legal cards; none means a pass (§6.2)."""
+    m = JACKS_MASK
+    for c in cards_of(laid):
+        m |= _OPENS[c]
+    return m & ~laid
 
 
 @dataclass
@@ -411,6 +409,7 @@ TREX_PLACES = (200, 150, 100, 50)
 def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy) -> list[int]:
     """Finish the layout in place with ``policy``; return the final scores (§6.3)."""
     hands = st.hands
+    opens = _OPENS
     playable = trex_playable(st.laid)
     seat = st.to_move
     out = st.out
@@ -427,11 +426,13 @@ def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy) -> list[int
             hand ^= 1 << c
             hands[seat] = hand
             st.laid |= 1 << c
-            playable = _after_lay(playable, c)
+            playable = playable ^ 1 << c | opens[c]
             if not hand:
                 out.append(seat)
         else:
             st.passed[seat] |= playable  # §6.5
+            if not playable & (hands[0] | hands[1] | hands[2] | hands[3]):
+                raise AssertionError("§6.4: the layout is locked")
         seat = nxt[seat]
         while not hands[seat]:
             seat = nxt[seat]
@@ -471,6 +472,7 @@ def trex_scores(out: list[int], hands: Sequence[int]) -> list[int]:
 
 def _random_trex_deal(hands: list[int], king: int, nxt: Sequence[int], rand: Callable[[], float]) -> int:
     """Uniformly random legal play of a layout; returns the number of turns (passes count)."""
+    opens = _OPENS
     playable = JACKS_MASK
     seat = king
     outs = 0
@@ -489,17 +491,11 @@ def _random_trex_deal(hands: list[int], king: int, nxt: Sequence[int], rand: Cal
             c = (legal & -legal).bit_length() - 1
             hand ^= 1 << c
             hands[seat] = hand
-            playable ^= 1 << c
-            r = c % 13
-            if r == 9:
-                playable |= 5 << (c - 1)
-            elif r < 9:
-                if r:
-                    playable |= 1 << (c - 1)
-            elif r < 12:
-                playable |= 1 << (c + 1)
+            playable = playable ^ 1 << c | opens[c]
             if not hand:
                 outs += 1
+        elif not playable & (hands[0] | hands[1] | hands[2] | hands[3]):
+            raise AssertionError("§6.4: the layout is locked")
         seat = nxt[seat]
         while not hands[seat]:
             seat = nxt[seat]
