@@ -77,8 +77,6 @@ def parse_card(text: str) -> Card:
     return card(RANKS.index(t[0]), SUITS.index(t[1]))
 
 
-# Cards of a 13-bit suit pattern, from low to high: lets the engines list the cards of a
-# hand suit by suit with one table look-up instead of scanning 52 bits.
 def _pattern_ranks() -> tuple[tuple[int, ...], ...]:
     # Each pattern is its lowest rank followed by the ranks of the pattern without it,
     # which comes earlier in the table: one short tuple join per entry (fast start-up).
@@ -89,7 +87,10 @@ def _pattern_ranks() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_PATTERN_RANKS = _pattern_ranks()
+PATTERN_RANKS = _pattern_ranks()
+"""``PATTERN_RANKS[p]`` is the ranks of the 13-bit suit pattern ``p``, low to high: lets the
+engines list the cards of a hand suit by suit with one table look-up instead of scanning 52
+bits (``PATTERN_RANKS[hand >> 13 * suit & FULL_SUIT]``)."""
 
 
 def cards_of(hand: Hand) -> list[Card]:
@@ -99,7 +100,7 @@ def cards_of(hand: Hand) -> list[Card]:
         p = hand >> (13 * s) & FULL_SUIT
         if p:
             base = 13 * s
-            out.extend(base + r for r in _PATTERN_RANKS[p])
+            out.extend(base + r for r in PATTERN_RANKS[p])
     return out
 
 

@@ -1,10 +1,14 @@
 """The fast internal path: one deal simulated on plain ints, for the bots' playouts and the bench.
 
 A card is an int 0..51 and a hand a 52-bit int, as in :mod:`trex_core.cards`.  Nothing here
-checks legality or builds observations: :class:`~trex_core.match.Match` is the authority on
-the rules; this module repeats just enough of them (follow suit §3.1, early end §3.4, the
-scores of §3.5/§4.3/§4.4/§9.2, the layout of §6) to finish a deal from any position many
-thousand times a second.  ``tests/test_fast.py`` checks it against ``Match`` move for move.
+checks moves or builds observations: :class:`~trex_core.match.Match` is the authority on the
+rules; this module repeats just enough of them (legal cards §3.1–§3.3 and §6.1, early end
+§3.4, the scores of §3.5/§4.3/§4.4/§9.2, the layout of §6) to finish a deal from any position
+many thousand times a second.  Each legality rule is written once here, on bits:
+:func:`trick_obligations` (read by :func:`trick_legal`) for the trick contracts and
+:func:`trex_playable` (with the ``_OPENS`` table it is built on) for the layout; every
+playout uses them.  ``tests/test_fast.py`` checks both against ``Match.legal_moves`` at every
+position of seeded deals under every preset and option, and the scores move for move.
 
 Two kinds of position:
 
@@ -23,12 +27,22 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import _PATTERN_RANKS, DIAMONDS, FULL_DECK, JACK, KING_OF_HEARTS, QUEENS_MASK, SUIT_MASK, cards_of
+from .cards import (
+    DIAMONDS,
+    FULL_DECK,
+    HEARTS,
+    JACK,
+    KING_OF_HEARTS,
+    PATTERN_RANKS,
+    QUEENS_MASK,
+    SUIT_MASK,
+    cards_of,
+)
 from .rules import JAWAKER, Contract, Rules
 from .scoring import DOUBLE_VALUES, card_values, trick_value
 
 FULL_SUIT = 8191
-PR = _PATTERN_RANKS
+PR = PATTERN_RANKS
 SUIT_OF = tuple(c // 13 for c in range(52))
 BIT = tuple(1 << c for c in range(52))
 cards_list = cards_of  # the cards of a mask, low to high
@@ -54,6 +68,8 @@ class TrickRules:
     jawaker: bool
     """§4.4 option: a doubler taking his own card pays double and the leader gets the extra."""
     partnership: bool
+    must: tuple[tuple[int, int], ...]
+    """Who must play what (§3.1–§3.3), see :func:`trick_obligations` and :func:`trick_legal`."""
 
     @staticmethod
     def of(contract: Contract, rules: Rules) -> TrickRules:
@@ -83,6 +99,7 @@ def _trick_rules_cached(contract: Contract, rules: Rules) -> TrickRules:
             nxt=tuple(rules.next_seat(s) for s in range(4)),  # type: ignore[arg-type]
             jawaker=rules.self_capture == JAWAKER,
             partnership=rules.partnership,
+            must=trick_obligations(contract, rules),
         )
         _TR_CACHE[key] = tr
     return tr
@@ -121,13 +138,48 @@ TrickPolicy = Callable[[int, TrickState, TrickRules, int], int]
 legal cards.  A policy must read only ``state.hands[seat]`` and public parts of the state."""
 
 
-def legal_trick_cards(hand: int, trick: Sequence[int]) -> int:
-    """§3.1 follow suit (the §3.2/§3.3 options are checked by the caller)."""
-    if trick:
-        follow = hand & SUIT_MASK[trick[0] // 13]
-        if follow:
-            return follow
-    return hand
+NOT_HEARTS = FULL_DECK ^ SUIT_MASK[HEARTS]
+
+
+def forced_discards(contract: Contract, rules: Rules) -> int:
+    """§3.3: the cards a player void in the suit led must discard if he holds one — K♥ in King
+    of Hearts, the queens in Queens, the diamonds in Diamonds; 0 in the other contracts and
+    when the ``forced_discard`` option is off."""
+    if not rules.forced_discard:
+        return 0
+    if contract is Contract.KING_OF_HEARTS:
+        return 1 << KING_OF_HEARTS
+    if contract is Contract.QUEENS:
+        return QUEENS_MASK
+    if contract is Contract.DIAMONDS:
+        return SUIT_MASK[DIAMONDS]
+    return 0
+
+
+def trick_obligations(contract: Contract, rules: Rules) -> tuple[tuple[int, int], ...]:
+    """Trick legality (§3.1–§3.3) as a table, the one statement of it on the fast path:
+    ``must[led]`` for the suit led (0..3), ``must[-1]`` for the lead, is a pair of masks
+    ``(first, then)``: a player must play a card of ``first`` if he holds one, else one of
+    ``then`` if he holds one, else any card (:func:`trick_legal` reads it).
+
+    * §3.1 following: ``first`` is the suit led; §3.3 ``then`` is :func:`forced_discards`.
+    * Leading: any card, except that under §3.2 (King of Hearts with ``no_heart_lead``)
+      ``first`` is the non-hearts: no heart lead while the leader holds a non-heart."""
+    forced = forced_discards(contract, rules)
+    lead = NOT_HEARTS if rules.no_heart_lead and contract is Contract.KING_OF_HEARTS else FULL_DECK
+    return (*((SUIT_MASK[s], forced) for s in range(4)), (lead, 0))
+
+
+def trick_legal(hand: int, led: int, tr: TrickRules) -> int:
+    """The legal cards of ``hand`` in a trick contract (§3.1–§3.3); ``led`` is the suit led,
+    or -1 when the player leads.  ``play_tricks`` calls it.  ``_random_trick_deal`` (the
+    bench) reads the same ``tr.must`` pairs the same way, ``hand & first or hand & then or
+    hand``, without the call: four calls a trick cost 14% of the random trick deals a second
+    (9% of the whole bench, one core), the inline read costs nothing measurable.
+    ``tests/test_fast.py`` compares this with ``Match.legal_moves`` at every position and
+    checks every playout's cards (``random_deal`` included) against Match."""
+    first, then = tr.must[led]
+    return hand & first or hand & then or hand
 
 
 def score_trick(
@@ -172,17 +224,9 @@ def trick_winner(trick: Sequence[int], leader: int, nxt: Sequence[int]) -> int:
 def play_tricks(st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rules | None = None) -> list[int]:
     """Finish the deal in place with ``policy`` for every seat; return the final scores.
 
-    ``rules`` is needed only for the §3.2 (no heart lead) and §3.3 (forced discard) options."""
+    The §3.2/§3.3 options come from ``tr`` (``TrickRules.of(contract, rules)``), so they
+    hold in every playout; ``rules`` is unused, kept so that callers passing it still work."""
     nxt = tr.nxt
-    no_heart_lead = bool(rules and rules.no_heart_lead and tr.contract is Contract.KING_OF_HEARTS)
-    forced = 0
-    if rules and rules.forced_discard:
-        ct = tr.contract
-        forced = (
-            1 << KING_OF_HEARTS if ct is Contract.KING_OF_HEARTS
-            else QUEENS_MASK if ct is Contract.QUEENS
-            else SUIT_MASK[DIAMONDS] if ct is Contract.DIAMONDS else 0
-        )
     hands = st.hands
     trick = st.trick
     seat = st.to_move(tr)
@@ -195,16 +239,11 @@ def play_tricks(st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rule
             hand = hands[seat]
             if trick:
                 led = trick[0] // 13
-                legal = hand & SUIT_MASK[led]
-                if not legal:
+                legal = trick_legal(hand, led, tr)
+                if not legal & SUIT_MASK[led]:
                     st.voids[seat] |= 1 << led
-                    legal = hand
-                    if forced and hand & forced:
-                        legal = hand & forced
             else:
-                legal = hand
-                if no_heart_lead and hand & ~SUIT_MASK[1]:
-                    legal = hand & ~SUIT_MASK[1]
+                legal = trick_legal(hand, -1, tr)
             c = policy(seat, st, tr, legal) if legal & (legal - 1) else legal.bit_length() - 1
             b = 1 << c
             hands[seat] = hand ^ b
@@ -244,12 +283,17 @@ def step_trick(st: TrickState, tr: TrickRules, c: int) -> bool:
 
 def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callable[[], float]) -> int:
     """Uniformly random legal play of a whole trick deal; returns the number of cards played.
-    (Scores are computed as in ``play_tricks``; kept separate and flat for the bench.)"""
+    The legal cards are :func:`trick_legal`'s, from the same ``tr.must`` table (§3.2/§3.3
+    options included), read inline for speed (see ``trick_legal``).  Scores are computed as
+    in ``play_tricks``; kept flat for the bench."""
     nxt = tr.nxt
     value = tr.value
     trick_cost = tr.trick_cost
     pen = tr.penalty if tr.early_end else -1
+    must = tr.must
+    lead_first, lead_then = must[-1]
     pr = PR
+    bit = BIT
     c = 0
     scores = [0, 0, 0, 0]
     played = 0
@@ -258,40 +302,45 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
     for _ in range(13):
         # lead
         hand = hands[leader]
-        i = int(rand() * hand.bit_count())
-        for base in (0, 13, 26, 39):  # the i-th card of the hand
-            rs = pr[hand >> base & 8191]
+        legal = hand & lead_first or hand & lead_then or hand  # trick_legal(hand, -1, tr)
+        i = int(rand() * legal.bit_count())
+        for base in (0, 13, 26, 39):  # the i-th legal card
+            rs = pr[legal >> base & 8191]
             if i < len(rs):
                 c = base + rs[i]
                 break
             i -= len(rs)
-        hands[leader] = hand ^ (1 << c)
-        base = c - c % 13
+        tmask = bit[c]
+        hands[leader] = hand ^ tmask
+        led = c // 13
+        base = 13 * led
+        first, then = must[led]
         top = c
         winner = leader
         cost = value[c]
-        tmask = 1 << c
         seat = nxt[leader]
         for _ in (1, 2, 3):
             hand = hands[seat]
-            p = hand >> base & 8191
-            if p:
+            legal = hand & first or hand & then or hand  # trick_legal(hand, led, tr)
+            p = legal >> base & 8191
+            if p:  # following suit (§3.1): all the legal cards are in the suit led
                 rs = pr[p]
                 c = base + rs[int(rand() * len(rs))]
                 if c > top:
                     top = c
                     winner = seat
             else:
-                i = int(rand() * hand.bit_count())
+                i = int(rand() * legal.bit_count())
                 for b in (0, 13, 26, 39):
-                    rs = pr[hand >> b & 8191]
+                    rs = pr[legal >> b & 8191]
                     if i < len(rs):
                         c = b + rs[i]
                         break
                     i -= len(rs)
-            hands[seat] = hand ^ (1 << c)
+            b = bit[c]
+            hands[seat] = hand ^ b
             cost += value[c]
-            tmask |= 1 << c
+            tmask |= b
             seat = nxt[seat]
         scores[winner] -= cost + trick_cost
         played |= tmask
@@ -307,33 +356,30 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
 JACKS_MASK = sum(1 << (13 * s + JACK) for s in range(4))
 
 
-def trex_playable(laid: int) -> int:
-    """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
-    row's jack and the next card up and down each open row."""
-    m = 0
-    for base in (0, 13, 26, 39):
-        row = laid >> base & FULL_SUIT
-        if not row:
-            m |= 1 << (base + JACK)
-            continue
-        lo = (row & -row).bit_length() - 1
-        hi = row.bit_length() - 1
-        if lo > 0:
-            m |= 1 << (base + lo - 1)
-        if hi < 12:
-            m |= 1 << (base + hi + 1)
-    return m
-
-
-def _after_lay(playable: int, c: int) -> int:
-    """The playable mask after card ``c`` (itself playable) is laid."""
-    playable ^= 1 << c
+def _opens(c: int) -> int:
     r = c % 13
     if r == JACK:
-        return playable | 1 << (c - 1) | 1 << (c + 1)
+        return 1 << (c - 1) | 1 << (c + 1)
     if r < JACK:
-        return playable | 1 << (c - 1) if r else playable
-    return playable | 1 << (c + 1) if r < 12 else playable
+        return 1 << (c - 1) if r > 0 else 0
+    return 1 << (c + 1) if r < 12 else 0
+
+
+_OPENS = tuple(_opens(c) for c in range(52))
+"""§6.1, the layout's one rule: ``_OPENS[c]`` is the cards that laying ``c`` makes playable —
+the 10 and the queen for a jack, the next card down below the jack (none for a 2), up above
+it (none for an ace).  Laying a playable card ``c`` turns the playable mask ``p`` into
+``p ^ 1 << c | _OPENS[c]``; the playouts do just that, starting from ``JACKS_MASK``."""
+
+
+def trex_playable(laid: int) -> int:
+    """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
+    row's jack and the next card up and down each open row.  With the hand, ``hand &
+    trex_playable(laid)`` is the legal cards; none means a pass (§6.2)."""
+    m = JACKS_MASK
+    for c in cards_of(laid):
+        m |= _OPENS[c]
+    return m & ~laid
 
 
 @dataclass
@@ -364,6 +410,7 @@ TREX_PLACES = (200, 150, 100, 50)
 def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy) -> list[int]:
     """Finish the layout in place with ``policy``; return the final scores (§6.3)."""
     hands = st.hands
+    opens = _OPENS
     playable = trex_playable(st.laid)
     seat = st.to_move
     out = st.out
@@ -380,11 +427,13 @@ def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy) -> list[int
             hand ^= 1 << c
             hands[seat] = hand
             st.laid |= 1 << c
-            playable = _after_lay(playable, c)
+            playable = playable ^ 1 << c | opens[c]
             if not hand:
                 out.append(seat)
         else:
             st.passed[seat] |= playable  # §6.5
+            if not playable & (hands[0] | hands[1] | hands[2] | hands[3]):
+                raise AssertionError("§6.4: the layout is locked")
         seat = nxt[seat]
         while not hands[seat]:
             seat = nxt[seat]
@@ -424,6 +473,7 @@ def trex_scores(out: list[int], hands: Sequence[int]) -> list[int]:
 
 def _random_trex_deal(hands: list[int], king: int, nxt: Sequence[int], rand: Callable[[], float]) -> int:
     """Uniformly random legal play of a layout; returns the number of turns (passes count)."""
+    opens = _OPENS
     playable = JACKS_MASK
     seat = king
     outs = 0
@@ -442,17 +492,11 @@ def _random_trex_deal(hands: list[int], king: int, nxt: Sequence[int], rand: Cal
             c = (legal & -legal).bit_length() - 1
             hand ^= 1 << c
             hands[seat] = hand
-            playable ^= 1 << c
-            r = c % 13
-            if r == 9:
-                playable |= 5 << (c - 1)
-            elif r < 9:
-                if r:
-                    playable |= 1 << (c - 1)
-            elif r < 12:
-                playable |= 1 << (c + 1)
+            playable = playable ^ 1 << c | opens[c]
             if not hand:
                 outs += 1
+        elif not playable & (hands[0] | hands[1] | hands[2] | hands[3]):
+            raise AssertionError("§6.4: the layout is locked")
         seat = nxt[seat]
         while not hands[seat]:
             seat = nxt[seat]
@@ -529,6 +573,7 @@ def _bench_chunk(n_deals: int, seed: str) -> int:
 
 __all__ = [
     "FULL_DECK", "TrexState", "TrickRules", "TrickState", "bench_random_deals", "cards_list",
-    "legal_trick_cards", "play_trex", "play_tricks", "random_deal", "random_hands",
-    "score_trick", "trex_playable", "trick_winner",
+    "forced_discards", "play_trex", "play_tricks", "random_deal", "random_hands",
+    "score_trick", "trex_playable", "trick_legal", "trick_obligations",
+    "trick_winner",
 ]
