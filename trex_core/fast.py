@@ -27,14 +27,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from . import legality
 from .cards import (
-    DIAMONDS,
     FULL_DECK,
     HEARTS,
     JACK,
-    KING_OF_HEARTS,
     PATTERN_RANKS,
-    QUEENS_MASK,
     SUIT_MASK,
     cards_of,
 )
@@ -96,7 +94,7 @@ def _trick_rules_cached(contract: Contract, rules: Rules) -> TrickRules:
             trick_cost=trick_value(contract, rules),
             penalty=penalty,
             early_end=early,
-            nxt=tuple(rules.next_seat(s) for s in range(4)),  # type: ignore[arg-type]
+            nxt=(rules.next_seat(0), rules.next_seat(1), rules.next_seat(2), rules.next_seat(3)),
             jawaker=rules.self_capture == JAWAKER,
             partnership=rules.partnership,
             must=trick_obligations(contract, rules),
@@ -144,16 +142,8 @@ NOT_HEARTS = FULL_DECK ^ SUIT_MASK[HEARTS]
 def forced_discards(contract: Contract, rules: Rules) -> int:
     """§3.3: the cards a player void in the suit led must discard if he holds one — K♥ in King
     of Hearts, the queens in Queens, the diamonds in Diamonds; 0 in the other contracts and
-    when the ``forced_discard`` option is off."""
-    if not rules.forced_discard:
-        return 0
-    if contract is Contract.KING_OF_HEARTS:
-        return 1 << KING_OF_HEARTS
-    if contract is Contract.QUEENS:
-        return QUEENS_MASK
-    if contract is Contract.DIAMONDS:
-        return SUIT_MASK[DIAMONDS]
-    return 0
+    when the ``forced_discard`` option is off (the cards are :mod:`trex_core.legality`'s)."""
+    return legality.forced_discards(contract) if rules.forced_discard else 0
 
 
 def trick_obligations(contract: Contract, rules: Rules) -> tuple[tuple[int, int], ...]:
