@@ -22,7 +22,6 @@ from .errors import IllegalMoveError, InvalidMoveError
 from .match import ANNOUNCE, CHOOSE, DEAL_OVER, OVER, PLAY, SEAT_NAMES, Attempt, Dealer, DealResult, Match
 from .moves import Move, parse_move
 from .observation import Observation, observe
-from .position import Position, PositionError
 from .rules import PRESETS, Contract, Rules
 from .scoring import Entry
 
@@ -44,11 +43,15 @@ def read_record(text: str) -> Match:
 
 
 def __getattr__(name: str) -> Any:
-    # The record module loads on first use: the page's start-up does not need it.
+    # The record and position modules load on first use: the page's start-up needs neither.
     if name == "RecordError":
         from .record import RecordError
 
         return RecordError
+    if name in ("Position", "PositionError"):
+        from . import position
+
+        return getattr(position, name)
     raise AttributeError(f"module 'trex_core' has no attribute {name!r}")
 
 

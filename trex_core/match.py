@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import legality, scoring
 from .cards import FULL_DECK, SEVEN_OF_HEARTS, Hand, card_symbol, cards_of, mask_of, parse_hand
 from .errors import IllegalMoveError, InvalidMoveError
 from .moves import CARD, CONTRACT, CONTRACT_MOVES, DOUBLE, NO_DOUBLE, PASS, REDEAL, Move, parse_move
-from .position import Position
 from .rules import RANDOM_DEALER, SEAT_NAMES, Contract, Rules
+
+if TYPE_CHECKING:
+    from .position import Position
+
 from .state import (
     ANNOUNCE,
     CHOOSE,
@@ -211,6 +215,8 @@ class Match:
         and moves played through the rules.  A text that is no position raises
         ``PositionError``; an illegal answer or move raises ``PositionError`` at its line
         and column, saying why (the ``IllegalMoveError`` is its ``__cause__``)."""
+        from .position import Position  # loaded on first use: the page's start-up does not need it
+
         p = Position.parse(position) if isinstance(position, str) else position
         if p.hands is not None:
             m = cls(p.rules, FixedDealer(0, {(0, 0): p.hands}), single_deal=True, first_king=p.king)
@@ -240,6 +246,8 @@ class Match:
         """The current deal as a position (docs/POSITION.md): its dealt hands, king, rules,
         contract, answers and moves.  Only before a redeal: a redeal's new dealing is a new
         position (§5.2), given by the hands it dealt."""
+        from .position import Position  # loaded on first use, as in from_position
+
         s = self._s
         moves = list(s.moves)
         contract = None
