@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hypothesis import strategies as st
+
 from trex_core import Match, Rules, parse_card
 from trex_core.cards import mask_of
 
@@ -55,3 +57,22 @@ def play_out(m: Match, choose: object = None) -> None:
     while not m.is_over:
         moves = m.legal_moves()
         m.play(moves[0])
+
+
+rules_strategy = st.builds(
+    Rules,
+    direction=st.sampled_from(["counterclockwise", "clockwise"]),
+    first_king=st.sampled_from(["seven-of-hearts", "random-dealer"]),
+    kingdom_order=st.sampled_from(["next", "right-then-across"]),
+    no_heart_lead=st.booleans(),
+    forced_discard=st.booleans(),
+    early_end=st.booleans(),
+    swap_values=st.booleans(),
+    doubling=st.booleans(),
+    self_capture=st.sampled_from(["plain", "jawaker"]),
+    redeal=st.booleans(),
+    redeal_any_contract=st.booleans(),
+    partnership=st.booleans(),
+    complex=st.booleans(),
+)
+"""Any rules: every option at every value (§10)."""

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import rules_strategy
 from trex_core import (
     DEAL_OVER,
     IllegalMoveError,
@@ -41,20 +42,6 @@ from trex_core.rules import JAWAKER, Contract
 
 PACKAGE = Path(__file__).resolve().parent.parent / "trex_core"
 
-rules_strategy = st.builds(
-    Rules,
-    direction=st.sampled_from(["counterclockwise", "clockwise"]),
-    no_heart_lead=st.booleans(),
-    forced_discard=st.booleans(),
-    early_end=st.booleans(),
-    swap_values=st.booleans(),
-    doubling=st.booleans(),
-    self_capture=st.sampled_from(["plain", "jawaker"]),
-    redeal=st.booleans(),
-    redeal_any_contract=st.booleans(),
-    partnership=st.booleans(),
-    complex=st.booleans(),
-)
 
 # Every kind of move, legal or not, that a position can be asked about.
 CANDIDATES: tuple[Move, ...] = (

@@ -16,27 +16,11 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import rules_strategy
 from trex_core import Contract, Match, Rules, observe
 from trex_core.cards import FULL_DECK, card_text, cards_of, parse_card
 from trex_core.scoring import deal_total
 from trex_core.state import State
-
-rules_strategy = st.builds(
-    Rules,
-    direction=st.sampled_from(["counterclockwise", "clockwise"]),
-    first_king=st.sampled_from(["seven-of-hearts", "random-dealer"]),
-    kingdom_order=st.sampled_from(["next", "right-then-across"]),
-    no_heart_lead=st.booleans(),
-    forced_discard=st.booleans(),
-    early_end=st.booleans(),
-    swap_values=st.booleans(),
-    doubling=st.booleans(),
-    self_capture=st.sampled_from(["plain", "jawaker"]),
-    redeal=st.booleans(),
-    redeal_any_contract=st.booleans(),
-    partnership=st.booleans(),
-    complex=st.booleans(),
-)
 
 CARD_RE = re.compile(r'"([2-9TJQKA][SHDC])"')
 

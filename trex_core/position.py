@@ -38,7 +38,6 @@ report.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -68,7 +67,7 @@ from .moves import (
     double_move,
     parse_move,
 )
-from .rules import PRESETS, Contract, Rules
+from .rules import OPTION_NAMES, PRESETS, Contract, Rules
 
 __all__ = ["FIELDS", "Position", "PositionError"]
 
@@ -77,7 +76,6 @@ FIELDS = ("hands", "seed", "rules", "king", "contract", "answers", "moves")
 
 _SEATS = ("South", "East", "North", "West")
 _SEAT_WORDS = {"s": 0, "south": 0, "e": 1, "east": 1, "n": 2, "north": 2, "w": 3, "west": 3}
-_RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 _BLANKS = " \t"
@@ -332,17 +330,11 @@ def _answer_text(a: Answer) -> str:
 def _rules_text(rules: Rules) -> str:
     """The preset (nearest one if none; left out if levant) and the options that differ from
     it in the order of the Rules fields; a true boolean is its bare name."""
-    name = rules.preset_name
-    if name is None:
-        def distance(p: str) -> int:
-            return sum(getattr(rules, f) != getattr(PRESETS[p], f) for f in _RULE_FIELDS)
-        name = min(PRESETS, key=distance)
-    base = PRESETS[name]
+    name, changed = rules.nearest_preset()
     parts = [] if name == "levant" else [name]
-    for f in _RULE_FIELDS:
+    for f in changed:
         v = getattr(rules, f)
-        if v != getattr(base, f):
-            parts.append(f if v is True else f"{f}=false" if v is False else f"{f}={v}")
+        parts.append(f if v is True else f"{f}=false" if v is False else f"{f}={v}")
     return ",".join(parts)
 
 
@@ -491,9 +483,9 @@ def _read_rules(r: _Reader, value: str, col: int) -> Rules:
                 raise r.fail(tcol, f"the preset comes first and once: rules={name.lower()},option,...")
             base = name.lower()
             continue
-        if key not in _RULE_FIELDS:
+        if key not in OPTION_NAMES:
             raise r.fail(tcol, f"unknown preset or rule option {_short(name)!r}; the presets are "
-                               f"{', '.join(PRESETS)}, the options {', '.join(_RULE_FIELDS)}")
+                               f"{', '.join(PRESETS)}, the options {', '.join(OPTION_NAMES)}")
         if key in options:
             raise r.fail(tcol, f"rule option {key} is given twice")
         default = getattr(Rules(), key)

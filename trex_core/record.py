@@ -33,7 +33,6 @@ trex_core.record.RecordError: line 14: South (0) cannot play KS: You do not hold
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import weakref
@@ -45,7 +44,7 @@ from .cards import CardTextError, Hand, card_text, hand_text, parse_card
 from .errors import IllegalMoveError, InvalidMoveError
 from .match import ANNOUNCE, CHOOSE, DEAL_OVER, SEAT_NAMES, FixedDealer, Match
 from .moves import NEXT_MOVE, Move, parse_move
-from .rules import PRESETS, Contract, Rules
+from .rules import OPTION_NAMES, PRESETS, Contract, Rules
 
 __all__ = [
     "INFO_TAGS", "RecordError", "dump", "dumps", "load", "loads", "parse_option", "read",
@@ -75,7 +74,6 @@ KEYWORDS = ("Deal", "Hand", "Contract", "Answers", "Redeal", "Trick", "Turns", "
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _INT_RE = re.compile(r"-?[0-9]{1,7}")
-_RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
 _info: weakref.WeakKeyDictionary[Match, dict[str, str]] = weakref.WeakKeyDictionary()
 
@@ -93,8 +91,8 @@ def parse_option(name: str, value: str) -> tuple[str, bool | str]:
     (('partnership', True), ('direction', 'clockwise'))
     """
     name = name.strip().replace("-", "_")
-    if name not in _RULE_FIELDS:
-        raise ValueError(f"unknown rule option {name!r}; options are {', '.join(_RULE_FIELDS)}")
+    if name not in OPTION_NAMES:
+        raise ValueError(f"unknown rule option {name!r}; options are {', '.join(OPTION_NAMES)}")
     default = getattr(Rules(), name)
     v = value.strip()
     if isinstance(default, bool):
@@ -117,13 +115,7 @@ def rules_tags(rules: Rules) -> tuple[str, list[tuple[str, str]]]:
     """The preset name and the ``(option, value text)`` pairs that differ from it, in the
     order of :class:`Rules` fields.  Rules that are no preset are written as the nearest one
     (fewest differences) with options."""
-    name = rules.preset_name
-    if name is None:
-        def distance(p: str) -> int:
-            return sum(getattr(rules, f) != getattr(PRESETS[p], f) for f in _RULE_FIELDS)
-        name = min(PRESETS, key=distance)
-    base = PRESETS[name]
-    changed = [f for f in _RULE_FIELDS if getattr(rules, f) != getattr(base, f)]
+    name, changed = rules.nearest_preset()
     return name, [(f, _option_text(getattr(rules, f))) for f in changed]
 
 

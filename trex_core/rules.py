@@ -188,6 +188,21 @@ class Rules:
                 return name
         return None
 
+    def nearest_preset(self) -> tuple[str, tuple[str, ...]]:
+        """The preset these rules are, else the nearest one (the fewest options differ), and
+        the names of the options that differ from it, in field order: how records and
+        positions write rules as text."""
+        name = self.preset_name
+        if name is None:
+            name = min(PRESETS, key=lambda p: len(self._differences(PRESETS[p])))
+        return name, self._differences(PRESETS[name])
+
+    def _differences(self, other: Rules) -> tuple[str, ...]:
+        return tuple(f for f in OPTION_NAMES if getattr(self, f) != getattr(other, f))
+
+
+OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
+"""The rule options, as the fields of :class:`Rules` are named."""
 
 PRESETS: dict[str, Rules] = {
     "levant": Rules(),
