@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from .strings import iso, t, tn
+from .strings import LANGUAGES, current, direction, iso, language_name, t, tn
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUITS = "SHDC"  # engine order: rows of the Trex layout
@@ -143,6 +143,12 @@ def refusal_text(code: str, params: Mapping[str, object]) -> str:
     return t(f"refusal.{code}", **kw)
 
 
+def lang_notice(value: str) -> str:
+    """The notice for an unknown ``?lang=``: the value and the languages offered."""
+    names = t("list.comma").join(language_name(lang) for lang in LANGUAGES)
+    return t("notice.lang", value=value, languages=names)
+
+
 # ---------------------------------------------------------------- top bar
 def topbar(obs: Obs, ui: UI) -> str:
     per = len(obs["contracts"])
@@ -172,6 +178,7 @@ def topbar(obs: Obs, ui: UI) -> str:
     <li data-k="contract">{escape(contract)}</li>
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
+    {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
   </ul>
   <nav class="tools">
     <button type="button" data-action="last-trick"{last_disabled}>{escape(t("btn.last_trick"))}</button>
@@ -611,6 +618,14 @@ PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
 
 
+def language_select() -> str:
+    """The language menu: each language by its own name; a change applies at once."""
+    opts = "".join(f'<option value="{lang}" lang="{lang}" dir="{direction(lang)}"'
+                   f'{" selected" if lang == current() else ""}>{escape(language_name(lang))}</option>'
+                   for lang in LANGUAGES)
+    return f'<select name="lang" id="set-lang" data-change="lang">{opts}</select>'
+
+
 def settings_overlay(form: Data, levels: list[str]) -> str:
     """``form``: {"preset", "rules": {...}, "level", "speed"}."""
     rules = form["rules"]
@@ -629,7 +644,8 @@ def settings_overlay(form: Data, levels: list[str]) -> str:
     checks = "".join(
         f'<label class="check"><input type="checkbox" name="{n}" id="set-{n}"{" checked" if rules[n] else ""}> '
         f'{escape(t("opt." + n))}</label>' for n in RULE_CHECKS)
-    play = (f'<label for="set-level">{escape(t("settings.level"))}</label>'
+    play = (f'<label for="set-lang">{escape(t("settings.lang"))}</label>' + language_select()
+            + f'<label for="set-level">{escape(t("settings.level"))}</label>'
             + sel("level", levels, form["level"], "level.", "play")
             + f'<label for="set-speed">{escape(t("settings.speed"))}</label>'
             + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
