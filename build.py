@@ -151,6 +151,18 @@ def compiled_catalogues() -> dict[str, bytes]:
     return files
 
 
+def loading_strings() -> str:
+    """The loading screen's words per language (shown before Python starts), as the JSON
+    that index.html carries inline: {"langs": [...], "strings": {lang: {key: text}}}."""
+    strings: dict[str, dict[str, str]] = {}
+    for lang, entries in catalogues().items():
+        strings[lang] = {e.msgid: e.msgstr[0] for e in entries
+                         if e.msgid.startswith("loading.") or e.msgid in ("app.title", "lang.dir")}
+    data = json.dumps({"langs": languages(), "strings": strings}, ensure_ascii=False,
+                      separators=(",", ":"), sort_keys=True)
+    return data.replace("</", "<\\/")  # safe inside <script>
+
+
 def zip_ui(dest: Path) -> Path:
     """Zip web/trexui/ (the UI package) with the compiled catalogues; the name carries a
     content hash so a cached old UI never meets a new wheel."""
@@ -188,9 +200,14 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # (crossorigin: fetch() requests are CORS-mode, so the preload must be too to be reused.)
     preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin>\n'
                       for n in (wheel.name, ui_zip.name))
-    html = (out / "index.html").read_text()
+    html = (out / "index.html").read_text(encoding="utf-8")
     marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]
-    (out / "index.html").write_text(html.replace(marker, preload.rstrip("\n")))
+    html = html.replace(marker, preload.rstrip("\n"))
+    # The loading screen's words in every language, inline: loader.js needs no fetch.
+    marker = html[html.index("<!--i18n"):html.index("-->", html.index("<!--i18n")) + 3]
+    inline = f'<script id="trex-i18n" type="application/json">{loading_strings()}</script>'
+    html = html.replace(marker, inline)
+    (out / "index.html").write_text(html, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
 
     (out / "pyodide").mkdir()
