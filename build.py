@@ -18,6 +18,7 @@ import functools
 import hashlib
 import http.server
 import importlib.metadata
+import importlib.util
 import json
 import operator
 import os
@@ -30,6 +31,7 @@ import threading
 import tomllib
 import zipfile
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
@@ -110,21 +112,73 @@ def build_wheel(dest: Path) -> Path:
 
 
 # ---------------------------------------------------------------- the site
+# ---------------------------------------------------------------- the catalogues
+LOCALE = WEB / "locale"  # <lang>/LC_MESSAGES/trex.po per language; LINGUAS lists them
+
+
+def languages() -> list[str]:
+    """The languages of web/locale/LINGUAS, in order (the one list to extend)."""
+    text = (LOCALE / "LINGUAS").read_text(encoding="utf-8")
+    return [w for line in text.splitlines() for w in line.split("#", 1)[0].split()]
+
+
+def _po() -> ModuleType:
+    """web/trexui/po.py, the small .po reader and .mo writer (no gettext tools needed)."""
+    spec = importlib.util.spec_from_file_location("trex_po", WEB / "trexui" / "po.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def catalogues() -> dict[str, list[Any]]:
+    """Each language's parsed .po entries."""
+    po = _po()
+    out: dict[str, list[Any]] = {}
+    for lang in languages():
+        path = LOCALE / lang / "LC_MESSAGES" / "trex.po"
+        out[lang] = po.parse(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    return out
+
+
+def compiled_catalogues() -> dict[str, bytes]:
+    """``trexui/locale/<lang>.mo`` (and LINGUAS) for the UI zip: what strings.py reads."""
+    po = _po()
+    files: dict[str, bytes] = {f"trexui/locale/{lang}.mo": po.compile_mo(entries)
+                               for lang, entries in catalogues().items()}
+    files["trexui/locale/LINGUAS"] = (LOCALE / "LINGUAS").read_bytes()
+    return files
+
+
+def loading_strings() -> str:
+    """The loading screen's words per language (shown before Python starts), as the JSON
+    that index.html carries inline: {"langs": [...], "strings": {lang: {key: text}}}."""
+    strings: dict[str, dict[str, str]] = {}
+    for lang, entries in catalogues().items():
+        strings[lang] = {e.msgid: e.msgstr[0] for e in entries
+                         if e.msgid.startswith("loading.") or e.msgid in ("app.title", "lang.dir")}
+    data = json.dumps({"langs": languages(), "strings": strings}, ensure_ascii=False,
+                      separators=(",", ":"), sort_keys=True)
+    return data.replace("</", "<\\/")  # safe inside <script>
+
+
 def zip_ui(dest: Path) -> Path:
-    """Zip web/trexui/ (the UI package); the name carries a content hash so a
-    cached old UI never meets a new wheel."""
-    files = sorted(p for p in (WEB / "trexui").rglob("*.py"))
+    """Zip web/trexui/ (the UI package) with the compiled catalogues; the name carries a
+    content hash so a cached old UI never meets a new wheel."""
+    files = {str(p.relative_to(WEB)): p.read_bytes() for p in sorted((WEB / "trexui").rglob("*.py"))}
+    files.update(compiled_catalogues())
     h = hashlib.sha256()
-    for p in files:
-        h.update(str(p.relative_to(WEB)).encode())
-        h.update(p.read_bytes())
+    for name, data in sorted(files.items()):
+        h.update(name.encode())
+        h.update(data)
     target = dest / f"trexui-{h.hexdigest()[:10]}.zip"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for p in files:
+        for name, data in sorted(files.items()):
             # Fixed timestamps: same sources, same bytes.
-            info = zipfile.ZipInfo(str(p.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, p.read_bytes())
+            z.writestr(info, data)
     return target
 
 
@@ -146,9 +200,14 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # (crossorigin: fetch() requests are CORS-mode, so the preload must be too to be reused.)
     preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin>\n'
                       for n in (wheel.name, ui_zip.name))
-    html = (out / "index.html").read_text()
+    html = (out / "index.html").read_text(encoding="utf-8")
     marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]
-    (out / "index.html").write_text(html.replace(marker, preload.rstrip("\n")))
+    html = html.replace(marker, preload.rstrip("\n"))
+    # The loading screen's words in every language, inline: loader.js needs no fetch.
+    marker = html[html.index("<!--i18n"):html.index("-->", html.index("<!--i18n")) + 3]
+    inline = f'<script id="trex-i18n" type="application/json">{loading_strings()}</script>'
+    html = html.replace(marker, inline)
+    (out / "index.html").write_text(html, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
 
     (out / "pyodide").mkdir()

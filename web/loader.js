@@ -1,9 +1,37 @@
 // Trex loader: runs before PyScript, so the page shows progress from its first
 // paint and says so when a load is slow or fails (issue 4 §3). It holds no game
 // logic. It also records long main-thread tasks for bench/page_load.py.
+// It picks the page's language as the UI's Python does (trexui/strings.py choose):
+// ?lang=, else the saved setting, else the browser's languages, else English; the
+// words come from the catalogues (web/locale), inlined into index.html by build.py.
 "use strict";
 (function () {
   var t0 = performance.now();
+
+  var i18n = { langs: ["en"], strings: {} };
+  try {
+    i18n = JSON.parse(document.getElementById("trex-i18n").textContent);
+  } catch (e) { /* an unbuilt index.html: its English words stay */ }
+  function supported(code) {
+    if (!code) return null;
+    code = String(code).trim().replace("_", "-").toLowerCase();
+    if (i18n.langs.indexOf(code) >= 0) return code;
+    var base = code.split("-")[0];
+    return i18n.langs.indexOf(base) >= 0 ? base : null;
+  }
+  var lang = supported(new URLSearchParams(location.search).get("lang"));
+  if (!lang) {
+    try { lang = supported(JSON.parse(localStorage.getItem("trex.settings") || "{}").lang); } catch (e) { /* no storage */ }
+  }
+  if (!lang) {
+    (navigator.languages || [navigator.language]).some(function (l) { return (lang = supported(l)); });
+  }
+  lang = lang || "en";
+  var words = i18n.strings[lang] || {};
+  function tr(key, english) { return words[key] || english; }
+  document.documentElement.lang = lang;
+  document.documentElement.dir = tr("lang.dir", "ltr");
+  if (words["app.title"]) document.title = words["app.title"];
   var longTasks = (window.__trexLongTasks = []);
   try {
     new PerformanceObserver(function (list) {
@@ -16,11 +44,11 @@
   // Steps PyScript reports through `py:progress`, with the share of the bar each
   // one completes (the Pyodide wasm download dominates).
   var steps = {
-    "Loading Pyodide": [8, "Downloading the Python runtime (about 6 MB compressed)\u2026"],
-    "Loaded Pyodide": [70, "Starting Python\u2026"],
-    "Loading files": [75, "Loading the game\u2026"],
-    "Loaded files": [85, "Loading the game\u2026"],
-    "Loaded interpreter": [90, "Setting the table\u2026"]
+    "Loading Pyodide": [8, tr("loading.runtime", "Downloading the Python runtime (about 6 MB compressed)\u2026")],
+    "Loaded Pyodide": [70, tr("loading.python", "Starting Python\u2026")],
+    "Loading files": [75, tr("loading.start", "Loading the game\u2026")],
+    "Loaded files": [85, tr("loading.start", "Loading the game\u2026")],
+    "Loaded interpreter": [90, tr("loading.table", "Setting the table\u2026")]
   };
   var done = false;
 
@@ -32,6 +60,15 @@
   }
 
   window.trexLoader = {
+    lang: lang,
+    // Called by an inline script right after the loading card: its words in the page's language.
+    localize: function () {
+      var els = document.querySelectorAll("[data-i18n]");
+      for (var i = 0; i < els.length; i++) {
+        var text = words[els[i].getAttribute("data-i18n")];
+        if (text) els[i].textContent = text;
+      }
+    },
     // Called by the UI's Python once the table is on screen.
     ready: function () {
       done = true;
@@ -63,7 +100,8 @@
     if (done) return;
     var t = e.target;
     if (t && t !== window && (t.src || t.href)) {
-      window.trexLoader.fail("A file of the game could not be loaded: " + (t.src || t.href));
+      window.trexLoader.fail(tr("loading.file_failed", "A file of the game could not be loaded: {url}")
+        .replace("{url}", t.src || t.href));
     } else if (e.message) {
       window.trexLoader.fail(String(e.message));
     }
@@ -88,11 +126,15 @@
   var clock = setInterval(function () {
     if (done) { clearInterval(clock); return; }
     var c = $("load-clock");
-    if (c) c.textContent = Math.floor((performance.now() - t0) / 1000) + " s";
+    if (c) c.textContent = tr("loading.seconds", "{n} s").replace("{n}", Math.floor((performance.now() - t0) / 1000));
   }, 500);
   // Slow network: say so, keep waiting. Very slow: offer a retry but keep waiting.
   setTimeout(function () { if (!done) { var s = $("load-slow"); if (s) s.hidden = false; } }, 12000);
   setTimeout(function () {
-    if (!done) { var s = $("load-slow"); if (s) s.textContent = s.dataset.verySlow; }
+    if (!done) {
+      var s = $("load-slow");
+      if (s) s.textContent = tr("loading.very_slow", "This is taking much longer than usual. " +
+        "The connection may be slow or down; reloading may help.");
+    }
   }, 45000);
 })();

@@ -27,7 +27,7 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER, IllegalMoveError, InvalidMoveError, Match, Rules, observe, write_record
 
-from . import bots, store, values, view
+from . import bots, store, strings, values, view
 from .strings import direction, t
 
 # Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
@@ -57,6 +57,13 @@ def storage_set(key: str, value: str) -> bool:
         return False
 
 
+def browser_languages() -> list[str]:
+    try:
+        return [str(lang) for lang in window.navigator.languages]
+    except Exception:
+        return []
+
+
 def guarded(fn: Any) -> Any:
     """An event handler that reports a bug on the page and in the console instead of
     leaving the table silently stuck."""
@@ -77,8 +84,13 @@ class App:
         self.param_seed = js(params.get("seed"))
         self.autoplay = js(params.get("autoplay")) == "1"  # the benchmark lets a bot play seat 0 too
         self.param_level = js(params.get("level"))
+        self.param_lang = js(params.get("lang"))
         self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
         self.settings = store.load_settings(storage_get(store.SETTINGS_KEY))
+        # ?lang=, else the saved choice, else the browser's languages (loader.js picks alike)
+        lang, unknown = strings.choose(self.param_lang, self.settings.get("lang"), browser_languages())
+        strings.set_language(lang)
+        self.lang_notice = self.param_lang if unknown else None
         self.levels = bots.levels()
         if self.param_level in self.levels:
             self.settings["level"] = self.param_level
@@ -410,6 +422,33 @@ class App:
             self.render()
         elif kind == "play":  # bot level and speed apply at once
             self.apply_settings_form(new_game=False)
+        elif kind == "lang":
+            self.set_language(el.value)
+
+    def show_language(self) -> None:
+        html = document.documentElement
+        html.lang = strings.current()
+        html.dir = direction()
+        document.title = t("app.title")
+
+    def set_language(self, lang: str) -> None:
+        """Switch the page's language at once (the match is untouched) and remember it."""
+        strings.set_language(lang)
+        self.settings["lang"] = strings.current()
+        self.save_settings()
+        self.ui.pop("notice_lang", None)
+        params = URLSearchParams.new(location.search)
+        if js(params.get("lang")) is not None:  # the address would override the choice on reload
+            params.set("lang", strings.current())
+            window.history.replaceState(None, "", "?" + str(params.toString()) + str(location.hash))
+        form = self.ui.get("form")
+        if form is not None and js(self.root.querySelector("#set-level")) is not None:
+            q = self.root.querySelector  # keep the dialog's unapplied choices
+            form.update(preset=q("#set-preset").value, level=q("#set-level").value, speed=q("#set-speed").value)
+            form["rules"] = dict(form["rules"], **{n: q(f"#set-{n}").value for n in view.RULE_SELECTS},
+                                 **{n: self.read_check(n) for n in view.RULE_CHECKS})
+        self.show_language()
+        self.render()
 
     def read_check(self, name: str) -> bool:
         box = js(self.root.querySelector(f"#set-{name}"))
@@ -504,10 +543,12 @@ APP: App | None = None
 
 async def start() -> None:
     global APP
-    document.documentElement.dir = direction()
     app = APP = App()
+    app.show_language()
     app.bind()
     app.restore()
+    if app.lang_notice:
+        app.ui["notice_lang"] = app.lang_notice
     window.performance.mark("trex:restored")
     app.render()
     window.performance.mark("trex:rendered")

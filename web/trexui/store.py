@@ -98,7 +98,7 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
 
 def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
-            "level": LEVELS_DEFAULT, "speed": "normal", "lang": "en"}
+            "level": LEVELS_DEFAULT, "speed": "normal", "lang": ""}  # "": the browser's
 
 
 def load_settings(text: str | None) -> dict[str, Any]:

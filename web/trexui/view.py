@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from .strings import t, tn
+from .strings import LANGUAGES, current, direction, iso, language_name, t, tn
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUITS = "SHDC"  # engine order: rows of the Trex layout
@@ -45,7 +45,7 @@ def card_name(card: str) -> str:
 
 
 def card_symbol(card: str) -> str:
-    return rank_label(card) + SUIT_SYMBOL[card[1]]
+    return iso(rank_label(card) + SUIT_SYMBOL[card[1]])
 
 
 def suit_class(card: str) -> str:
@@ -74,7 +74,7 @@ def seat_name(seat: int) -> str:
 
 
 def score_text(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+    return iso(f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0"))
 
 
 def contract_name(c: str | None) -> str:
@@ -127,7 +127,7 @@ def refusal_text(code: str, params: Mapping[str, object]) -> str:
     cards = params.get("cards")
     if isinstance(cards, (list, tuple)):
         symbols = [card_symbol(str(c)) for c in cards]
-        kw["cards"] = ", ".join(symbols) or t("list.none")
+        kw["cards"] = t("list.comma").join(symbols) or t("list.none")
         kw["cards_or"] = t("list.or").join(symbols) or t("list.none")
     suit = params.get("suit")
     if isinstance(suit, str) and suit in SUIT_SYMBOL:
@@ -141,6 +141,12 @@ def refusal_text(code: str, params: Mapping[str, object]) -> str:
     if isinstance(contract, str):
         kw["contract"] = contract_name(contract)
     return t(f"refusal.{code}", **kw)
+
+
+def lang_notice(value: str) -> str:
+    """The notice for an unknown ``?lang=``: the value and the languages offered."""
+    names = t("list.comma").join(language_name(lang) for lang in LANGUAGES)
+    return t("notice.lang", value=value, languages=names)
 
 
 # ---------------------------------------------------------------- top bar
@@ -165,13 +171,14 @@ def topbar(obs: Obs, ui: UI) -> str:
     return f"""
 <header class="topbar">
   <h1 class="brand">{escape(t("app.title"))}</h1>
-  <ul class="counters" aria-label="match">
+  <ul class="counters" aria-label="{escape(t("bar.label"))}">
     <li data-k="kingdom">{escape(t("bar.kingdom", n=obs["kingdom"] + 1))}</li>
     <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
     <li data-k="contract">{escape(contract)}</li>
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
+    {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
   </ul>
   <nav class="tools">
     <button type="button" data-action="last-trick"{last_disabled}>{escape(t("btn.last_trick"))}</button>
@@ -207,8 +214,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
             info.append(f'<span class="badge out">{escape(t("badge.out", place=obs["out_order"].index(seat) + 1))}</span>')
         npass = sum(1 for _, s in obs["passes"] if s == seat)
         if npass:
-            key = "badge.passes" if npass == 1 else "badge.passes.many"
-            info.append(f'<span class="badge pass">{escape(t(key, n=npass))}</span>')
+            info.append(f'<span class="badge pass">{escape(tn("badge.passes", npass))}</span>')
         # the seat's last Trex turn: the card it laid, or its pass (§6.5: passes are public)
         last = next((c for s, c in reversed(obs.get("layout_plays", [])) if s == seat), None)
         if last == "pass":
@@ -235,7 +241,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     backs = ""
     if seat != 0 and obs["hand_sizes"][seat]:
         n = obs["hand_sizes"][seat]
-        backs = (f'<div class="backs" aria-label="{escape(t("badge.cards", n=n))}">'
+        backs = (f'<div class="backs" aria-label="{escape(tn("badge.cards", n))}">'
                  + '<span class="back"></span>' * n + f'<span class="count">{n}</span></div>')
     return f"""
 <section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
@@ -304,7 +310,7 @@ def prompt_view(obs: Obs, ui: UI) -> str:
     values = ui["values"]  # from the engine's scoring (values.py)
     if obs["phase"] == "choose":
         per = values["contract"]
-        places = "/".join(score_text(p) if i == 0 else str(p) for i, p in enumerate(values["places"]))
+        places = iso("/".join(score_text(p) if i == 0 else str(p) for i, p in enumerate(values["places"])))
         buttons = "".join(
             f'<button type="button" class="contract-btn" data-action="move" data-move="{c}">'
             f'<strong>{escape(contract_name(c))}</strong>'
@@ -574,7 +580,7 @@ def final_result(obs: Obs, kings: list[int]) -> str:
     elif len(names) == 1:
         head = t("result.winner", name=names[0])
     else:
-        head = t("result.winners", names=", ".join(names))
+        head = t("result.winners", names=t("list.comma").join(names))
     body = (f'<p class="winner" data-winner="{escape(",".join(names))}">{escape(head)}</p>'
             f'<ol class="ranking">{ranking}</ol>'
             f'<div class="sheet-wrap">{score_sheet(obs, kings, current=False)}</div>')
@@ -612,6 +618,14 @@ PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
 
 
+def language_select() -> str:
+    """The language menu: each language by its own name; a change applies at once."""
+    opts = "".join(f'<option value="{lang}" lang="{lang}" dir="{direction(lang)}"'
+                   f'{" selected" if lang == current() else ""}>{escape(language_name(lang))}</option>'
+                   for lang in LANGUAGES)
+    return f'<select name="lang" id="set-lang" data-change="lang">{opts}</select>'
+
+
 def settings_overlay(form: Data, levels: list[str]) -> str:
     """``form``: {"preset", "rules": {...}, "level", "speed"}."""
     rules = form["rules"]
@@ -630,7 +644,8 @@ def settings_overlay(form: Data, levels: list[str]) -> str:
     checks = "".join(
         f'<label class="check"><input type="checkbox" name="{n}" id="set-{n}"{" checked" if rules[n] else ""}> '
         f'{escape(t("opt." + n))}</label>' for n in RULE_CHECKS)
-    play = (f'<label for="set-level">{escape(t("settings.level"))}</label>'
+    play = (f'<label for="set-lang">{escape(t("settings.lang"))}</label>' + language_select()
+            + f'<label for="set-level">{escape(t("settings.level"))}</label>'
             + sel("level", levels, form["level"], "level.", "play")
             + f'<label for="set-speed">{escape(t("settings.speed"))}</label>'
             + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
