@@ -98,17 +98,21 @@ CHECK_JS = r"""
     const [x, y] = [lum(a), lum(b)].sort((p, q) => p - q);
     return (y + 0.05) / (x + 0.05);
   };
-  const background = el => {
+  // What a text is drawn on: the background colours of it and its ancestors, composited
+  // down to the first opaque one; a gradient counts by each of its colours (the worst
+  // wins); the page's felt by its lightest colour.
+  const backgrounds = el => {
     const layers = [];
-    for (let e = el; e && e !== document.documentElement; e = e.parentElement) {
-      if (e === document.body) break;
+    let under = [feltLight];
+    for (let e = el; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
       if (e.tagName === 'TABLE' && el.closest('caption')) continue;  // a table paints no caption
-      const c = rgba(getComputedStyle(e).backgroundColor);
-      if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+      const cs = getComputedStyle(e), c = rgba(cs.backgroundColor);
+      const stops = (cs.backgroundImage.match(/rgba?\([^)]*\)/g) || []).map(rgba);
+      if (c[3] >= 1) { under = [c]; break; }
+      if (stops.length && stops.every(x => x[3] >= 1)) { under = stops; break; }
+      if (c[3] > 0) layers.push(c);
     }
-    let bg = feltLight;
-    for (const c of layers.reverse()) bg = over(c, bg);
-    return bg;
+    return under.map(base => [...layers].reverse().reduce((bg, c) => over(c, bg), base));
   };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const seen = new Set();
@@ -126,8 +130,9 @@ CHECK_JS = r"""
     if (el.closest(':disabled, [aria-disabled=true]:not(.card)')) continue;  // inactive: exempt
     let opacity = 1;
     for (let e = el; e; e = e.parentElement) opacity *= parseFloat(getComputedStyle(e).opacity);
-    const bg = background(el), fg = rgba(cs.color);
-    const c = ratio(over([fg[0], fg[1], fg[2], fg[3] * opacity], bg), bg);
+    const fg = rgba(cs.color);
+    const c = Math.min(...backgrounds(el).map(
+      bg => ratio(over([fg[0], fg[1], fg[2], fg[3] * opacity], bg), bg)));
     const large = size >= 24 || (size >= 18.66 && +cs.fontWeight >= 700);
     if (c < (large ? 3 : 4.5)) out.faint.push(`${n.data.trim().slice(0, 24)}: ${c.toFixed(2)}`);
   }
