@@ -38,7 +38,7 @@ def test_every_position_renders(preset, options):
     while True:
         obs = observe(m, 0).to_dict()
         html = view.table(obs, ui_for(m, obs))
-        playable = set(re.findall(r'class="card [a-z]+ in-hand playable[^"]*"[^>]*data-move="(\w\w)"', html))
+        playable = set(re.findall(r'class="card [^"]*\bin-hand playable[^"]*"[^>]*data-move="(\w\w)"', html))
         if obs["phase"] == "play" and obs["to_move"] == 0:
             assert playable == {c for c in obs["legal"] if c != "pass"}
         else:
@@ -163,3 +163,34 @@ def test_real_refusals_have_words() -> None:
                 m.undo()
         m.play(rng.choice(m.legal_moves()))
     assert len(seen) >= 4, seen
+
+
+def test_the_hand_in_halves_and_a_raised_card() -> None:
+    """A hand of more than seven cards comes in two halves (two rows on a narrow phone);
+    a raised card (tap-to-raise) is marked pressed only while it may be played."""
+    m = Match.new(seed=3)
+    while m.phase != "play" or m.to_move != 0:
+        m.play(m.legal_moves()[0])
+    obs = observe(m, 0).to_dict()
+    legal = [c for c in obs["legal"] if c != "pass"]
+    ui = dict(ui_for(m, obs), raised=legal[0])
+    html = view.hand_view(obs, ui)
+    rows = re.findall(r'<div class="hand-row" style="--row:(\d+)">', html)
+    n = len(obs["hand"])
+    assert [int(r) for r in rows] == ([(n + 1) // 2, n // 2] if n > 7 else [n])
+    assert html.count('aria-pressed="true"') == 1
+    assert re.search(rf'class="[^"]*raised[^"]*" data-card="{legal[0]}"', html)
+    assert "again to play" in view.status_line(obs, ui)
+    other = next(c for c in obs["hand"] if c not in obs["legal"]) if len(legal) < n else None
+    if other:  # a card you may not play is never shown raised
+        assert 'aria-pressed' not in view.hand_view(obs, dict(ui, raised=other))
+
+
+def test_four_colour_setting_round_trip() -> None:
+    s = store.load_settings(None)
+    assert s["four_colour"] is False
+    s["four_colour"] = True
+    assert store.load_settings(store.dump_settings(s))["four_colour"] is True
+    assert store.load_settings('{"four_colour": "yes"}')["four_colour"] is False
+    form = dict(s, rules=s["rules"])
+    assert 'id="set-four_colour" data-change="play" checked' in view.settings_overlay(form, ["medium"])

@@ -201,6 +201,7 @@ class App:
         tricks_before = len(self.obs["tricks"])
         m.play(text)
         self.ui["message"] = None
+        self.ui["raised"] = None
         self.refresh()
         obs = self.obs
         if m.is_over:  # the last deal: its summary (a deal-over phase shows one by itself)
@@ -358,7 +359,10 @@ class App:
             return
         action = js(el.getAttribute("data-action"))
         if action == "move":
-            self.human_move(js(el.getAttribute("data-move")))
+            move = js(el.getAttribute("data-move"))
+            if el.classList.contains("in-hand") and self.taps_to_raise(event) and self.raise_card(move):
+                return
+            self.human_move(move)
         elif action == "double-selected":
             marked = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
             self.human_move("double:" + ",".join(marked) if marked else "nodouble")
@@ -406,6 +410,37 @@ class App:
             self.ui["overlay"] = None
             self.render()
             self.kick()
+
+    @staticmethod
+    def taps_to_raise(event: Any) -> bool:
+        """Whether a click on a hand card only raises it (tap-to-raise): a touch or pen
+        tap does; a mouse click and a keyboard press (Enter, Space: detail 0) play at once.
+        Decided per click by the PointerEvent's pointerType, so a laptop with a touch
+        screen does both; a browser whose clicks carry no pointerType asks the
+        ``pointer: coarse`` media query (a touch screen is the main input)."""
+        if js(getattr(event, "detail", 1)) == 0:
+            return False
+        kind = js(getattr(event, "pointerType", None))
+        if kind:
+            return kind in ("touch", "pen")
+        return bool(window.matchMedia("(pointer: coarse)").matches)
+
+    def raise_card(self, card: str) -> bool:
+        """A tap on a card you may play now raises it (the status line says: tap it
+        again); a tap on the raised card is not handled here, so it plays. False for a
+        card you may not play or a card out of turn: it goes to the engine, which says why."""
+        m = self.match
+        if (self.ui.get("raised") == card or m.to_move != 0 or m.phase != "play"
+                or self.overlay or card not in self.obs["legal"]):
+            return False
+        self.ui["raised"] = card
+        self.ui["message"] = None
+        self.render()
+        return True
+
+    def apply_look(self) -> None:
+        """The four-colour deck (a setting): a class on <html>, read by the CSS."""
+        document.documentElement.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
 
     @guarded
     def on_change(self, event: Any) -> None:
@@ -458,6 +493,8 @@ class App:
         q = self.root.querySelector
         self.settings["level"] = q("#set-level").value
         self.settings["speed"] = q("#set-speed").value
+        self.settings["four_colour"] = self.read_check("four_colour")
+        self.apply_look()
         self.param_speed = None  # an explicit choice beats the URL's
         if new_game:
             rules = {name: q(f"#set-{name}").value for name in view.RULE_SELECTS}
@@ -472,6 +509,7 @@ class App:
             self.save_settings()
             self.ui["form"]["level"] = self.settings["level"]
             self.ui["form"]["speed"] = self.settings["speed"]
+            self.ui["form"]["four_colour"] = self.settings["four_colour"]
 
     @guarded
     def on_key(self, event: Any) -> None:
@@ -545,6 +583,7 @@ async def start() -> None:
     global APP
     app = APP = App()
     app.show_language()
+    app.apply_look()
     app.bind()
     app.restore()
     if app.lang_notice:

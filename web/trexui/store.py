@@ -98,7 +98,8 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
 
 def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
-            "level": LEVELS_DEFAULT, "speed": "normal", "lang": ""}  # "": the browser's
+            "level": LEVELS_DEFAULT, "speed": "normal", "lang": "",  # "": the browser's
+            "four_colour": False}
 
 
 def load_settings(text: str | None) -> dict[str, Any]:
@@ -112,6 +113,7 @@ def load_settings(text: str | None) -> dict[str, Any]:
             rules = Rules.from_dict(data.get("rules") or {}).to_dict()
             s.update({k: data[k] for k in ("preset", "level", "speed", "lang")
                       if isinstance(data.get(k), str)})
+            s.update({k: data[k] for k in ("four_colour",) if isinstance(data.get(k), bool)})
             s["rules"] = rules
     except (ValueError, TypeError):
         pass

@@ -58,7 +58,7 @@ def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "
     mark = f'<span class="x2" title="{escape(t("doubled.label"))}">\u00d72</span>' if doubled else ""
     label = escape(card_name(card) + (", " + t("doubled.label") if doubled else ""))
     role = ' type="button"' if tag == "button" else ' role="img"'
-    return (f'<{tag}{role} class="card {suit_class(card)} {cls}{" doubled" if doubled else ""}" '
+    return (f'<{tag}{role} class="card {suit_class(card)} s-{card[1]} {cls}{" doubled" if doubled else ""}" '
             f'data-card="{card}" aria-label="{label}" {attrs}>'
             f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>'
             f'<span class="pip" aria-hidden="true">{SUIT_SYMBOL[card[1]]}</span>{mark}</{tag}>')
@@ -150,6 +150,23 @@ def lang_notice(value: str) -> str:
 
 
 # ---------------------------------------------------------------- top bar
+# Tool icons (24×24, drawn with the text colour). On narrow screens the buttons show
+# the icon only and the label stays for screen readers (class "label", CSS).
+ICONS = {
+    "last-trick": '<path d="M3.5 12a8.5 8.5 0 1 0 2.6-6.1"/><path d="M3 4v5h5"/><path d="M12 7.5V12l3 2.5"/>',
+    "sheet": '<rect x="4.5" y="3" width="15" height="18" rx="2"/><path d="M8 8h8M8 12h8M8 16h5"/>',
+    "settings": ('<path d="M4 7h9M17 7h3M4 12h3M11 12h9M4 17h11M19 17h1"/>'
+                 '<circle cx="15" cy="7" r="2"/><circle cx="9" cy="12" r="2"/><circle cx="17" cy="17" r="2"/>'),
+    "new-game": '<circle cx="12" cy="12" r="8.5"/><path d="M12 8v8M8 12h8"/>',
+}
+
+
+def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
+    return (f'<button type="button" class="tool{cls}" data-action="{action}" title="{escape(t(key))}"{attrs}>'
+            f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{ICONS[action]}</svg>'
+            f'<span class="label">{escape(t(key))}</span></button>')
+
+
 def topbar(obs: Obs, ui: UI) -> str:
     per = len(obs["contracts"])
     deal_in_kingdom = obs["deal_number"] % per + 1
@@ -180,11 +197,11 @@ def topbar(obs: Obs, ui: UI) -> str:
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
     {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
   </ul>
-  <nav class="tools">
-    <button type="button" data-action="last-trick"{last_disabled}>{escape(t("btn.last_trick"))}</button>
-    <button type="button" data-action="sheet" class="sheet-btn">{escape(t("btn.sheet"))}</button>
-    <button type="button" data-action="settings">{escape(t("btn.settings"))}</button>
-    <button type="button" data-action="new-game">{escape(t("btn.new_game"))}</button>
+  <nav class="tools" aria-label="{escape(t("bar.tools"))}">
+    {tool("last-trick", "btn.last_trick", last_disabled)}
+    {tool("sheet", "btn.sheet", cls=" sheet-btn")}
+    {tool("settings", "btn.settings")}
+    {tool("new-game", "btn.new_game")}
   </nav>
 </header>"""
 
@@ -241,8 +258,8 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     backs = ""
     if seat != 0 and obs["hand_sizes"][seat]:
         n = obs["hand_sizes"][seat]
-        backs = (f'<div class="backs" aria-label="{escape(tn("badge.cards", n))}">'
-                 + '<span class="back"></span>' * n + f'<span class="count">{n}</span></div>')
+        backs = (f'<div class="backs" role="img" aria-label="{escape(tn("badge.cards", n))}">'
+                 + '<span class="back"></span>' * min(n, 5) + f'<span class="count">{n}</span></div>')
     return f"""
 <section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
   <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
@@ -403,19 +420,31 @@ def centre(obs: Obs, ui: UI) -> str:
 
 # ---------------------------------------------------------------- your hand
 def hand_view(obs: Obs, ui: UI) -> str:
-    legal = set(obs["legal"]) if obs["to_move"] == 0 and obs["phase"] == "play" else set()
+    """Your cards, sorted, as buttons. A long hand comes in two halves (``hand-row``): the
+    CSS shows them as two rows on a narrow screen and as one fan elsewhere. ``ui["raised"]``
+    is the card a first tap raised on a touch screen (app.py): a second tap plays it."""
+    your_play = obs["to_move"] == 0 and obs["phase"] == "play"
+    legal = set(obs["legal"]) if your_play else set()
+    raised = ui.get("raised") if your_play else None
     doubled = doubled_map(obs)
     cards = []
     for c in sort_hand(obs["hand"]):
         playable = c in legal
-        cls = "playable" if playable else ("unplayable" if obs["to_move"] == 0 and obs["phase"] == "play" else "")
+        cls = "playable" if playable else ("unplayable" if your_play else "")
+        if playable and c == raised:
+            cls += " raised"
         attrs = f'data-action="move" data-move="{c}"' + ("" if playable else ' aria-disabled="true"')
+        if playable and c == raised:
+            attrs += ' aria-pressed="true"'
         cards.append(card_face(c, cls=f"in-hand {cls}", doubled=c in doubled, attrs=attrs, tag="button"))
+    n = len(cards)
+    halves = [cards[:(n + 1) // 2], cards[(n + 1) // 2:]] if n > 7 else [cards]
+    rows = "".join(f'<div class="hand-row" style="--row:{len(h)}">{"".join(h)}</div>' for h in halves)
     pass_btn = ""
     if "pass" in legal:
         pass_btn = f'<button type="button" class="pass-btn" data-action="move" data-move="pass">{escape(t("btn.pass"))}</button>'
     return (f'<div class="hand" role="group" aria-label="{escape(t("seat.0.long"))}" '
-            f'data-count="{len(obs["hand"])}">{"".join(cards)}</div>{pass_btn}')
+            f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
 
 def status_line(obs: Obs, ui: UI) -> str:
@@ -440,6 +469,8 @@ def status_line(obs: Obs, ui: UI) -> str:
         text = t("status.choose")
     elif obs["phase"] == "announce":
         text = t("status.announce")
+    elif ui.get("raised") in obs["legal"]:
+        text = t("status.tap_again", card=card_symbol(ui["raised"]))
     elif is_trex(obs):
         text = t("status.must_pass") if obs["legal"] == ["pass"] else t("status.your_trex")
     else:
@@ -627,7 +658,7 @@ def language_select() -> str:
 
 
 def settings_overlay(form: Data, levels: list[str]) -> str:
-    """``form``: {"preset", "rules": {...}, "level", "speed"}."""
+    """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}."""
     rules = form["rules"]
 
     def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "") -> str:
@@ -649,8 +680,11 @@ def settings_overlay(form: Data, levels: list[str]) -> str:
             + sel("level", levels, form["level"], "level.", "play")
             + f'<label for="set-speed">{escape(t("settings.speed"))}</label>'
             + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
+    look = (f'<label class="check"><input type="checkbox" name="four_colour" id="set-four_colour" data-change="play"'
+            f'{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>')
     body = f"""<form class="settings" id="settings-form" onsubmit="return false">
-<fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div></fieldset>
+<fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
+<div class="checks look">{look}</div></fieldset>
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
 <div class="checks">{checks}</div></fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
