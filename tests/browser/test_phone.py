@@ -11,7 +11,8 @@ under way; after every step, measured in the page:
   ``[data-action]``) is at least 40×40 CSS px; a card in the fanned hand counts only by
   the part of it no other card covers (``document.elementFromPoint`` sampled every 4 px:
   some 40×40 square of it must be exposed), and that is where a tap lands;
-* no visible text is under 12 px;
+* no visible text is under 12 px, cut off at the screen's side or covered by anything
+  (``elementFromPoint`` at its first line; the big suit in a card's middle may hide);
 * every visible text meets WCAG AA contrast on what it is drawn on (4.5:1, large text
   3:1), the felt counted at its lightest; disabled controls are exempt.
 
@@ -41,7 +42,7 @@ TOUCH = {"360x740", "390x844", "740x360", "844x390", "768x1024"}
 CHECK_JS = r"""
 ({minTarget, minFont, feltLight}) => {
   const W = innerWidth, H = innerHeight, de = document.documentElement;
-  const out = {sideways: [], tall: null, small: [], tiny: [], faint: []};
+  const out = {sideways: [], tall: null, small: [], tiny: [], faint: [], covered: []};
   if (de.scrollWidth > W) out.sideways.push(`page ${de.scrollWidth} > ${W}`);
   if (de.scrollHeight > H) out.tall = de.scrollHeight;
   for (const el of document.querySelectorAll('.dialog, .dialog-body, .prompt, .felt, .topbar')) {
@@ -114,6 +115,15 @@ CHECK_JS = r"""
     }
     return under.map(base => [...layers].reverse().reduce((bg, c) => over(c, bg), base));
   };
+  const scrolledAway = (el, r) => {  // outside a scrolling box's visible part (a long sheet)
+    const y = r.top + r.height / 2;
+    for (let e = el.parentElement; e; e = e.parentElement) {
+      if (getComputedStyle(e).overflowY === 'visible') continue;
+      const b = e.getBoundingClientRect();
+      if (y < b.top || y > b.bottom) return true;
+    }
+    return false;
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const seen = new Set();
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -124,7 +134,22 @@ CHECK_JS = r"""
     if (!shown(el)) continue;
     const range = document.createRange(); range.selectNodeContents(n);
     const rr = range.getBoundingClientRect();
-    if (rr.width <= 1 || rr.height <= 1) continue;  // visually hidden (screen-reader text)
+    if (rr.width <= 1 || rr.height <= 1) continue;
+    let hidden = false;  // screen-reader text: a 1 px box that clips its text
+    for (let e = el; e && !hidden; e = e.parentElement) {
+      const r = e.getBoundingClientRect();
+      hidden = r.width <= 1 || r.height <= 1;
+    }
+    if (hidden) continue;
+    // on screen sideways, and not under another element (a dialog hides what is behind it)
+    const first = range.getClientRects()[0], text = n.data.trim().slice(0, 24);
+    if (first.left < -0.5 || first.right > W + 0.5) out.sideways.push(`text "${text}" cut off`);
+    else if (!el.closest('.pip') && (!overlay || overlay.contains(el))
+             && first.top >= 0 && first.bottom <= H && !scrolledAway(el, first)) {
+      const hit = document.elementFromPoint(first.left + first.width / 2, first.top + first.height / 2);
+      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el))
+        out.covered.push(`"${text}" under ${name(hit)}`);
+    }
     const cs = getComputedStyle(el), size = parseFloat(cs.fontSize);
     if (size < minFont) out.tiny.push(`${n.data.trim().slice(0, 24)} ${size}px`);
     if (el.closest(':disabled, [aria-disabled=true]:not(.card)')) continue;  // inactive: exempt
@@ -144,12 +169,14 @@ FELT_LIGHT = [0x19, 0x64, 0x40, 1]  # --felt-light in style.css: the gradient's 
 
 def check(t: Table, where: str, one_screen: bool = True) -> dict:
     found = t.page.evaluate(CHECK_JS, {"minTarget": 40, "minFont": 12, "feltLight": FELT_LIGHT})
-    if any(found[k] for k in ("sideways", "small", "tiny", "faint")) or (one_screen and found["tall"]):
+    if any(found[k] for k in ("sideways", "small", "tiny", "faint", "covered")) \
+            or (one_screen and found["tall"]):
         t.screenshot("phone-failed-" + "".join(c if c.isalnum() else "-" for c in where))
     assert not found["sideways"], f"{where}: sticks out sideways: {found['sideways']}"
     assert not found["small"], f"{where}: targets under 40×40 px: {found['small']}"
     assert not found["tiny"], f"{where}: text under 12 px: {found['tiny']}"
     assert not found["faint"], f"{where}: text under WCAG AA contrast: {found['faint']}"
+    assert not found["covered"], f"{where}: text covered by something else: {found['covered']}"
     if one_screen:
         assert found["tall"] is None, f"{where}: the page scrolls: {found['tall']} px tall"
     return found
