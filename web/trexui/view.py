@@ -62,11 +62,12 @@ def suit_class(card: str) -> str:
 
 
 def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
-              tag: str = "span", flip: bool = False) -> str:
+              tag: str = "span", flip: str = "") -> str:
     """One card face. ``tag='button'`` makes it a playable control, named by its visible
     text and then its spoken name ("Q♠, queen of spades"), so that what you see is part of
     what a screen reader or voice control calls it. Other faces are images named by the
-    spoken name. ``flip``: the face may move between renders (animated by tableview.js)."""
+    spoken name. ``flip``: the face may move between renders (animated by tableview.js); its
+    value names the card within its deal (``flip_id``)."""
     mark = (f'<span class="x2" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
             if doubled else "")
     spoken = card_name(card) + (", " + t("doubled.label") if doubled else "")
@@ -76,11 +77,16 @@ def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "
     else:
         role = f' role="img" aria-label="{escape(spoken)}"'
         said = ""
-    move = f' data-flip="{card}"' if flip else ""
+    move = f' data-flip="{flip}"' if flip else ""
     return (f'<{tag}{role} class="card {suit_class(card)} {cls}{" doubled" if doubled else ""}" '
             f'data-card="{card}"{move} {attrs}>'
             f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>{said}'
             f'<span class="pip" aria-hidden="true">{SUIT_SYMBOL[card[1]]}</span>{mark}</{tag}>')
+
+
+def flip_id(obs: Obs, card: str) -> str:
+    """A card's identity for animation: per deal, so that no card flies across deals."""
+    return f'{obs["deal_number"]}-{card}'
 
 
 def sort_hand(cards: list[str]) -> list[str]:
@@ -183,7 +189,7 @@ def topbar(obs: Obs, ui: UI) -> str:
     last_disabled = "" if ui.get("last_trick") else " disabled"
     inert = " inert" if ui.get("inert") else ""
     return f"""
-<header class="topbar"{inert}>
+<header class="topbar" data-part="topbar"{inert}>
   <h1 class="brand">{escape(t("app.title"))}</h1>
   <ul class="counters" aria-label="{escape(t("bar.label"))}">
     <li data-k="kingdom">{escape(t("bar.kingdom", n=obs["kingdom"] + 1))}</li>
@@ -259,7 +265,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         backs = (f'<div class="backs" role="img" aria-label="{escape(t("badge.cards", n=n))}">'
                  + '<span class="back"></span>' * n + f'<span class="count">{n}</span></div>')
     return f"""
-<section class="{" ".join(cls)}" data-seat="{seat}" data-key="seat-{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
+<section class="{" ".join(cls)}" data-seat="{seat}" data-part="seat-{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
   <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
   {backs}
   <div class="seat-info">{"".join(info)}</div>
@@ -282,7 +288,7 @@ def trick_view(obs: Obs, ui: UI) -> str:
     for seat, card in plays:
         win = " winner" if winner is not None and seat == winner else ""
         # data-from: another seat's card comes from that seat's panel (tableview.js)
-        face = card_face(card, doubled=card in doubled, flip=True, attrs=f'data-from="{seat}"')
+        face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"')
         slots.append(f'<div class="slot slot-{POS[seat]}{win}" data-key="slot-{seat}">{face}</div>')
     caption = ""
     taker = ""
@@ -309,7 +315,7 @@ def layout_view(obs: Obs) -> str:
         for r in range(13):
             card = RANKS[r] + suit
             if row and row[0] <= r <= row[1]:
-                cells.append(card_face(card, cls="cell latest" if card == latest else "cell", flip=True,
+                cells.append(card_face(card, cls="cell latest" if card == latest else "cell", flip=flip_id(obs, card),
                                        attrs=f'data-from="{laid_by[card]}"' if card in laid_by else ""))
             else:
                 hint = " next" if card in legal else ""
@@ -429,7 +435,8 @@ def centre(obs: Obs, ui: UI) -> str:
 <button type="button" data-action="close-last" data-autofocus>{escape(t("btn.close"))}</button></div>""")
     # No live region here: the page announces what happens in one polite region outside
     # the rendered table (announce.py), once per event.
-    return f'<section class="centre" aria-label="{escape(t("centre.label"))}">{"".join(parts)}</section>'
+    return (f'<section class="centre" data-part="centre" aria-label="{escape(t("centre.label"))}">'
+            f'{"".join(parts)}</section>')
 
 
 # ---------------------------------------------------------------- your hand
@@ -445,7 +452,8 @@ def hand_view(obs: Obs, ui: UI) -> str:
         cls = "playable" if playable else ("unplayable" if obs["to_move"] == 0 and obs["phase"] == "play" else "")
         attrs = (f'data-action="move" data-move="{c}" data-key="hand-{c}" data-nav="hand" '
                  f'tabindex="{0 if c == entry else -1}"' + ("" if playable else ' aria-disabled="true"'))
-        cards.append(card_face(c, cls=f"in-hand {cls}", doubled=c in doubled, attrs=attrs, tag="button", flip=True))
+        cards.append(card_face(c, cls=f"in-hand {cls}", doubled=c in doubled, attrs=attrs, tag="button",
+                               flip=flip_id(obs, c)))
     pass_btn = ""
     if "pass" in legal:
         pass_btn = (f'<button type="button" class="pass-btn" data-action="move" data-move="pass" data-key="pass" '
@@ -715,8 +723,28 @@ def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
 
 
 # ---------------------------------------------------------------- the page
+# The table's parts, each one element with ``data-part``; the page re-applies only the
+# parts whose HTML changed (one bot's card changes its seat, the centre and the top bar;
+# the score sheet, half of the table's elements, changes once a deal). The felt's own
+# part is its element without children (``data-shell``): its children are parts.
+FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
+SHELL = " data-shell></main>"
+
+
 def table(obs: Obs, ui: UI) -> str:
     """The whole table. ``ui["idp"]`` prefixes every id (one prefix per table on a page)."""
+    return whole(table_parts(obs, ui))
+
+
+def whole(parts: list[tuple[str, str]]) -> str:
+    """The table's HTML from its parts (``table_parts``)."""
+    p = dict(parts)
+    felt = p["felt"].removesuffix(SHELL) + ">" + "".join(p[name] for name in FELT_PARTS) + "</main>"
+    return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
+
+
+def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
+    """The table as its parts, in order: (name, HTML of that element)."""
     kings = ui["kings"]
     idp = ui.get("idp", "")
     ov = ""
@@ -742,19 +770,12 @@ def table(obs: Obs, ui: UI) -> str:
     # screen readers (the dialog is the page until it closes)
     inert = " inert" if ov else ""
     ui = dict(ui, inert=bool(ov))
-    return f"""{topbar(obs, ui)}
-<div class="main"{inert}>
-  <main class="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1">
-    {seat_panel(obs, 2, ui)}
-    {seat_panel(obs, 3, ui)}
-    {centre(obs, ui)}
-    {seat_panel(obs, 1, ui)}
-    <section class="you">
-      {seat_panel(obs, 0, ui)}
-      {status_line(obs, ui)}
-      {hand_view(obs, ui)}
-    </section>
-  </main>
-  <aside class="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}">{score_sheet(obs, kings)}</aside>
-</div>
-{ov}"""
+    felt = f'<main class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"{inert}'
+    you = (f'<section class="you" data-part="you">{seat_panel(obs, 0, ui)}{status_line(obs, ui)}'
+           f"{hand_view(obs, ui)}</section>")
+    side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
+            f"{score_sheet(obs, kings)}</aside>")
+    return [("topbar", topbar(obs, ui)), ("felt", felt + SHELL),
+            ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
+            ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
+            ("overlay", f'<div class="overlay-slot" data-part="overlay">{ov}</div>')]
