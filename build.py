@@ -40,12 +40,15 @@ NODE = ROOT / "node_modules"
 DEFAULT_OUT = ROOT / "site"
 
 # Exact pins; package.json and package-lock.json say the same.
-PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "morphdom": "2.7.8"}
+# The DOM-morphing library that applies each rendering of the table (docs/WEB.md): one
+# file from its npm package, served as ./morphdom.min.js.
+MORPHDOM_FILE = "dist/morphdom-umd.min.js"
 # What Pyodide needs at start-up (STACK.md); the rest of the npm package is not served.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
-STATIC_FILES = ("index.html", "style.css", "loader.js", "bare.html", "favicon.svg")
+STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html", "favicon.svg")
 
 
 def log(msg: str) -> None:
@@ -209,6 +212,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     html = html.replace(marker, inline)
     (out / "index.html").write_text(html, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
+    shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")
 
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:

@@ -2,6 +2,7 @@
 """Page-load benchmark: the Trex table against a bare PyScript page (issue 4 §7).
 
     python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
+                              [--parts load,bots,phone] [--phone-rounds 3] [--throttle 4]
 
 Measures, in one run on this machine with Debian's Chromium:
 
@@ -17,9 +18,15 @@ Measures, in one run on this machine with Debian's Chromium:
    site/build.json. Target <= 300 KB.
 3. Long main-thread tasks (PerformanceObserver 'longtask') while four bots play
    (``?autoplay=1``) at each level, after the page is ready, and the bots' own
-   decision times. Target: no task over 100 ms.
+   decision times. Target: no task over 100 ms. Also the cost of one re-render
+   (``App.render`` with the style and layout work it causes, timed by the page
+   under ``?autoplay=1``): median and p95.
+4. A mid-range phone: a 360x740 viewport with the CPU slowed 4x (CDP
+   ``Emulation.setCPUThrottlingRate``): navigation -> playable for the game and
+   the bare page under the same throttling (target <= 1.3x), then medium bots
+   playing: long tasks (target: none over 100 ms) and the re-render cost.
 
-Results are printed and written to bench/results/page_load.json (git-ignored).
+Results are printed and written to bench/results/page_load.json (git-ignored; --out).
 """
 from __future__ import annotations
 
@@ -41,6 +48,23 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 PAGES = {"bare": "bare.html", "game": "index.html?speed=normal"}
+PHONE = {"width": 360, "height": 740}
+
+
+def throttle(page, rate: float):
+    """Slow the page's CPU ``rate`` times (CDP), for every navigation of this page."""
+    if rate > 1:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        page._trex_cdp = cdp  # keep the session (and so the throttling) alive
+    return page
+
+
+def stats(ms: list[float]) -> dict:
+    """Median and p95 of a list of durations (ms); zeros when empty."""
+    xs = sorted(ms) or [0.0]
+    return {"n": len(ms), "median": statistics.median(xs), "p95": xs[int(0.95 * (len(xs) - 1))],
+            "max": xs[-1]}
 
 
 def ready_ms(page, url: str, timeout_ms: int = 120_000) -> float:
@@ -71,16 +95,16 @@ def guard(context, outside: list[str]) -> None:
     context.route("**/*", route)
 
 
-def load_times(browser, base: str, rounds: int) -> dict:
+def load_times(browser, base: str, rounds: int, viewport: dict | None = None, rate: float = 1) -> dict:
     times: dict[str, dict[str, list[float]]] = {n: {"cold": [], "warm": []} for n in PAGES}
     phases: dict[str, list[dict]] = {"cold": [], "warm": []}
     outside: list[str] = []
     for r in range(rounds):
         order = list(PAGES) if r % 2 == 0 else list(reversed(PAGES))
         for name in order:
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
             guard(ctx, outside)
-            page = ctx.new_page()
+            page = throttle(ctx.new_page(), rate)
             url = base + PAGES[name]
             cold = ready_ms(page, url)
             if name == "game":
@@ -103,11 +127,12 @@ def load_times(browser, base: str, rounds: int) -> dict:
     return out
 
 
-def long_tasks(browser, base: str, level: str, seconds: float) -> dict:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+def long_tasks(browser, base: str, level: str, seconds: float, viewport: dict | None = None,
+               rate: float = 1) -> dict:
+    ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
     outside: list[str] = []
     guard(ctx, outside)
-    page = ctx.new_page()
+    page = throttle(ctx.new_page(), rate)
     ready = ready_ms(page, base + f"index.html?autoplay=1&speed=fast&seed=1&level={level}")
     time.sleep(seconds)  # a duration to observe, not a readiness wait
     tasks = page.evaluate("window.__trexLongTasks")
@@ -119,6 +144,11 @@ def long_tasks(browser, base: str, level: str, seconds: float) -> dict:
     return {
         "level": level,
         "seconds": seconds,
+        "viewport": viewport or {"width": 1280, "height": 800},
+        "cpu_throttling": rate,
+        "first_render_ms": (perf.get("render_ms") or [0.0])[0],
+        "render_ms": stats(perf.get("render_ms", [])[1:]),  # re-renders: the first is start-up's
+        "long_tasks": [t for t in during],
         "moves_played": state["moves"],
         "long_tasks_during_play": len(during),
         "max_task_ms": max((t["duration"] for t in during), default=0),
@@ -147,7 +177,12 @@ def main() -> None:
     ap.add_argument("--bot-seconds", type=float, default=20.0)
     ap.add_argument("--levels", default="medium,hard")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--parts", default="load,bots,phone", help="which measurements (comma-separated)")
+    ap.add_argument("--phone-rounds", type=int, default=3)
+    ap.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down of the phone runs")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "page_load.json")
     args = ap.parse_args()
+    parts = set(args.parts.split(","))
 
     site = build.DEFAULT_OUT if args.no_build else build.build()
     srv, base = build.serve_in_thread(site, base="/bench/sub/")
@@ -155,44 +190,60 @@ def main() -> None:
     result: dict = {"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "sizes": sizes(site)}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-        print(f"Chromium {browser.version}; {args.rounds} rounds, cold and warm, interleaved")
-        result["load"] = load_times(browser, base, args.rounds)
+        print(f"Chromium {browser.version}")
+        if "load" in parts:
+            print(f"{args.rounds} rounds, cold and warm, interleaved")
+            result["load"] = load_times(browser, base, args.rounds)
         result["bots"] = []
-        for level in filter(None, args.levels.split(",")):
-            print(f"  bots at level {level}: observing {args.bot_seconds:.0f} s of play", flush=True)
-            result["bots"].append(long_tasks(browser, base, level, args.bot_seconds))
+        if "bots" in parts:
+            for level in filter(None, args.levels.split(",")):
+                print(f"  bots at level {level}: observing {args.bot_seconds:.0f} s of play", flush=True)
+                result["bots"].append(long_tasks(browser, base, level, args.bot_seconds))
+        if "phone" in parts:
+            print(f"phone: {PHONE['width']}x{PHONE['height']}, CPU throttled {args.throttle:g}x; "
+                  f"{args.phone_rounds} rounds, cold and warm, interleaved")
+            result["phone_load"] = load_times(browser, base, args.phone_rounds, PHONE, args.throttle)
+            print(f"  phone: medium bots, observing {args.bot_seconds:.0f} s of play", flush=True)
+            result["phone_bots"] = long_tasks(browser, base, "medium", args.bot_seconds, PHONE, args.throttle)
         result["chromium"] = browser.version
         browser.close()
     srv.shutdown()
 
     s = result["sizes"]
-    print("\nnavigation -> playable (median ms)      bare     game   ratio  (target <= 1.30)")
-    for kind in ("cold", "warm"):
-        r = result["load"][kind]
-        print(f"  {kind:5s}                              {r['bare_ms']:7.0f}  {r['game_ms']:7.0f}   {r['ratio']:.2f}")
-    print("the game's own Python at start-up (median ms): imports, then restore + first render")
-    for kind in ("cold", "warm"):
-        g = result["load"][kind].get("game_python")
-        if g:
-            print(f"  {kind:5s}  imports {g['imports_ms']:5.0f}   restore+render {g['restore_and_render_ms']:4.0f}"
-                  f"   total {g['app_python_ms']:5.0f}  (Python started at {g['python_start_ms']:.0f})")
+    for key, what in (("load", "desktop"), ("phone_load", f"phone, CPU {args.throttle:g}x slower")):
+        if key not in result:
+            continue
+        print(f"\nnavigation -> playable, {what} (median ms)      bare     game   ratio  (target <= 1.30)")
+        for kind in ("cold", "warm"):
+            r = result[key][kind]
+            print(f"  {kind:5s}                              {r['bare_ms']:7.0f}  {r['game_ms']:7.0f}   {r['ratio']:.2f}")
+        print("the game's own Python at start-up (median ms): imports, then restore + first render")
+        for kind in ("cold", "warm"):
+            g = result[key][kind].get("game_python")
+            if g:
+                print(f"  {kind:5s}  imports {g['imports_ms']:5.0f}   restore+render {g['restore_and_render_ms']:4.0f}"
+                      f"   total {g['app_python_ms']:5.0f}  (Python started at {g['python_start_ms']:.0f})")
     print(f"\napp's own files: {s['total']:,} bytes ({s['total'] / 1024:.1f} KB; gzip {s['total_gzip'] / 1024:.1f} KB)"
           f"  budget 300 KB  {'OK' if s['total'] <= s['budget'] else 'OVER'}")
     for name, n in s["files"].items():
         print(f"  {n:9,d}  {name}")
     print(f"  (runtime copied from npm, not counted: {s['runtime_bytes'] / 1e6:.1f} MB)")
-    print("\nmain thread while bots play (long tasks after ready)")
-    for b in result["bots"]:
-        print(f"  {b['level']:7s} {b['moves_played']:4d} moves in {b['seconds']:.0f}s: "
+    print("\nmain thread while bots play (long tasks after ready; one re-render with its layout)")
+    for b in result["bots"] + ([result["phone_bots"]] if "phone_bots" in result else []):
+        where = f"phone {b['cpu_throttling']:g}x" if b["cpu_throttling"] > 1 else "desktop"
+        r = b["render_ms"]
+        print(f"  {b['level']:7s} {where:10s} {b['moves_played']:4d} moves in {b['seconds']:.0f}s: "
               f"{b['long_tasks_during_play']} long tasks, max {b['max_task_ms']} ms, "
               f"{b['tasks_over_100ms']} over 100 ms; bot decision median {b['bot_ms_median']:.1f} ms, "
-              f"p95 {b['bot_ms_p95']:.1f}, max {b['bot_ms_max']:.1f}")
-    outside = result["load"]["outside_requests"] + [u for b in result["bots"] for u in b["outside_requests"]]
+              f"p95 {b['bot_ms_p95']:.1f}, max {b['bot_ms_max']:.1f}; "
+              f"render median {r['median']:.1f} ms, p95 {r['p95']:.1f} (n={r['n']})")
+    outside = [u for k in ("load", "phone_load") if k in result for u in result[k]["outside_requests"]]
+    outside += [u for b in result["bots"] for u in b["outside_requests"]]
+    outside += result["phone_bots"]["outside_requests"] if "phone_bots" in result else []
     print(f"\nrequests outside 127.0.0.1: {len(outside)}")
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "page_load.json").write_text(json.dumps(result, indent=2))
-    print(f"written: {out / 'page_load.json'}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2))
+    print(f"written: {args.out}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def test_whole_match_through_clicks(new_table):
     # it opens at its top: the title, the winner and the ranking are in view (not
     # scrolled down to the New game button that has the focus)
     assert page.evaluate("document.activeElement.dataset.action") == "new-game-now"
-    for sel in ("#dlg-title", ".winner", ".ranking"):
+    for sel in (".dialog h2", ".winner", ".ranking"):
         box = result.locator(sel).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"], sel
     assert result.locator("[data-action=new-game-now]").is_visible()
@@ -53,7 +53,7 @@ def test_whole_match_through_clicks(new_table):
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(50)
     t.screenshot("match-final-phone")
-    for sel in ("#dlg-title", ".winner"):
+    for sel in (".dialog h2", ".winner"):
         box = result.locator(sel).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], sel
     print(f"20 deals through clicks in {time.monotonic() - start:.1f} s")

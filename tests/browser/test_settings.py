@@ -13,14 +13,14 @@ def test_settings_start_a_game_with_the_chosen_rules(new_table):
     t.screenshot("settings-desktop")
     # a preset fills in its options (§10)
     seq = page.evaluate("document.body.dataset.seq")
-    page.select_option("#set-preset", "pagat")
+    page.select_option(".settings [name=preset]", "pagat")
     page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
-    assert page.is_checked("#set-no_heart_lead")
-    assert page.input_value("#set-self_capture") == "jawaker"
-    page.check("#set-partnership")
-    page.check("#set-complex")
-    page.select_option("#set-level", "easy")
-    page.select_option("#set-speed", "instant")
+    assert page.is_checked(".settings [name=no_heart_lead]")
+    assert page.input_value(".settings [name=self_capture]") == "jawaker"
+    page.check(".settings [name=partnership]")
+    page.check(".settings [name=complex]")
+    page.select_option(".settings [name=level]", "easy")
+    page.select_option(".settings [name=speed]", "instant")
     st = t.act("[data-action=apply-rules]")
     rules = st["rules"]
     assert rules["partnership"] and rules["complex"] and rules["no_heart_lead"]

@@ -97,7 +97,7 @@ def test_doubled_cards_summary_and_trick_review(new_table):
     assert st["waiting"] == "choose"
     assert page.locator("[data-action=last-trick]").is_enabled()
     t.act("[data-action=last-trick]")
-    head = page.locator(".last-trick h3").inner_text()
+    head = page.locator(".last-trick h2").inner_text()
     assert "previous deal" in head and " led" in head, head
     assert page.locator(".last-trick .card").count() == 4
     assert page.locator(".last-trick .led").count() == 1, "the leader's card is marked"

@@ -8,6 +8,15 @@ screen, until the player presses *Next deal* (the move ``next``); the bots
 never make that move. Bots run on the main thread in small steps: one bot move
 per event-loop turn, with the pace's sleep in between, so the page never
 freezes (the measurements behind that choice are in docs/WEB.md).
+
+The table's element (``#app``) holds three parts: the rendered view, which each
+render morphs into the new HTML (web/tableview.js: unchanged elements stay the
+same nodes, so focus stays put and cards can move), the one polite live region
+the announcements (announce.py) are appended to, and a layer for card
+animations. Keys are handled on the table's element, never on the document:
+arrows along the hand and the prompts, S, L and ? shortcuts, Escape, and Tab
+kept inside an open dialog. After every render the focus is where the next
+action is when the element that had it is gone.
 """
 from __future__ import annotations
 
@@ -17,7 +26,7 @@ import random
 from typing import Any
 
 from js import Object, URLSearchParams, location
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 try:  # Pyodide >= 0.28 turns JS null into a JsNull object, not None
     from pyodide.ffi import jsnull as _JSNULL
@@ -27,12 +36,18 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER, IllegalMoveError, InvalidMoveError, Match, Rules, observe, write_record
 
-from . import bots, store, strings, values, view
+from . import announce, bots, store, strings, values, view
 from .strings import direction, t
 
 # Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
 SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 TRICK_HOLD = 1.8
+# Dialogs the player opened and may close (Escape, Close); the others are the game's
+# own (a deal's summary, the result, a damaged save) and end with their button.
+CLOSABLE = ("settings", "sheet", "confirm", "help")
+# What a dialog can focus, for keeping Tab inside it.
+FOCUSABLE = 'button, select, input, textarea, a[href], [tabindex]:not([tabindex="-1"])'
+LIVE_KEEP = 12  # messages kept in the live region (older ones are removed; only additions are read)
 
 
 def js(value: Any) -> Any:
@@ -64,6 +79,11 @@ def browser_languages() -> list[str]:
         return []
 
 
+def disabled(el: Any) -> bool:
+    """An element's ``disabled`` (elements without one, like <main>, are never disabled)."""
+    return bool(getattr(el, "disabled", False))
+
+
 def guarded(fn: Any) -> Any:
     """An event handler that reports a bug on the page and in the console instead of
     leaving the table silently stuck."""
@@ -79,6 +99,20 @@ def guarded(fn: Any) -> Any:
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
+        self.idp = (js(self.root.id) or "trex") + "-"  # prefixes the view's ids: one per table
+        self.root.innerHTML = ('<div class="table-view"></div>'
+                               '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
+                               '<div class="fx" aria-hidden="true"></div>')
+        self.root.tabIndex = -1  # a click on the table's background keeps its keys working
+        self.region = self.root.querySelector(".table-view")
+        self.live = self.root.querySelector("[data-region=announce]")
+        self.view = window.TrexTableView.new(self.region, self.root.querySelector(".fx"))
+        self.announcer = announce.Announcer()
+        self.opener: str | None = None  # data-key of what had the focus when the player opened a dialog
+        self.shown: str | None = None  # the dialog (or "last" trick panel) on screen after the last render
+        self.prompt: str | None = None  # the prompt (data-key) on screen after the last render
+        self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
+        self.later: str | None = None  # the score sheet's new HTML, applied in the next task
         params = URLSearchParams.new(location.search)
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
@@ -86,6 +120,7 @@ class App:
         self.param_level = js(params.get("level"))
         self.param_lang = js(params.get("lang"))
         self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
+        self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
         self.settings = store.load_settings(storage_get(store.SETTINGS_KEY))
         # ?lang=, else the saved choice, else the browser's languages (loader.js picks alike)
         lang, unknown = strings.choose(self.param_lang, self.settings.get("lang"), browser_languages())
@@ -133,6 +168,7 @@ class App:
         self.match = Match.new(seed=seed, rules=Rules.from_dict(self.settings["rules"]))
         self.saved = store.Save(seed, self.match)
         self.ui = {"overlay": None}
+        self.announcer.reset()
         self.refresh()
         self.save()
 
@@ -305,38 +341,162 @@ class App:
         ui["kings"] = list(self.match.kings)
         ui["levels"] = self.levels
         ui["values"] = values.of(self.match.rules)
+        ui["idp"] = self.idp
         return ui
 
     def render(self) -> None:
-        active = js(document.activeElement)
-        focus = None
-        if active is not None and active != document.body:
-            focus = js(active.getAttribute("data-move")) or js(active.getAttribute("data-action"))
-        old = js(self.root.querySelector(".overlay"))
-        old_kind = js(old.getAttribute("data-overlay")) if old is not None else None
-        self.root.innerHTML = view.table(self.obs, self.view_state())
-        new = js(self.root.querySelector(".overlay"))
-        dialog = js(self.root.querySelector(".overlay .dialog"))
-        opened = new is not None and js(new.getAttribute("data-overlay")) != old_kind
-        target = None
-        if dialog is not None:
-            if opened or focus:
-                target = js(dialog.querySelector(f'[data-action="{focus}"]')) if focus and not opened else None
-                target = target or js(dialog.querySelector("button.primary")) or js(dialog.querySelector("button"))
-        elif focus:
-            target = (js(self.root.querySelector(f'[data-move="{focus}"]'))
-                      or js(self.root.querySelector(f'[data-action="{focus}"]:not([data-action=move])')))
-        if target is not None:
-            opts = Object.new()
-            opts.preventScroll = True  # a dialog opens at its top (title, winner), not at its button
-            target.focus(opts)
-        if opened:
-            for el in (dialog, js(dialog.querySelector(".dialog-body"))):
-                if el is not None:
-                    el.scrollTop = 0
+        if not self.autoplay:
+            self._render()
+            return
+        # the benchmark (?autoplay=1) times each render, the layout it causes included
+        t0 = window.performance.now()
+        self._render()
+        document.body.offsetHeight  # noqa: B018  force the style and layout work now
+        self.render_ms.append(window.performance.now() - t0)
+
+    def _render(self) -> None:
+        before = self.focus_before()
+        # Only the parts whose HTML changed are applied. When the score sheet changes with
+        # the rest (a deal's end), it goes in a task of its own just after: half of the
+        # table's elements, and it is under the summary then. Cards move for a share of
+        # the pace (none at "instant").
+        parts = view.table_parts(self.obs, self.view_state())
+        changed = [[name, html] for name, html in parts if self.parts.get(name) != html]
+        applied = dict(self.parts)
+        self.parts = dict(parts)
+        self.later = None
+        if changed:
+            ms = min(280, int(self.speed * 600))
+            if len(changed) == len(parts):
+                self.view.patch(view.whole(parts), ms)
+            else:
+                side = next((c for c in changed if c[0] == "side"), None)
+                if side is not None and len(changed) > 2 and "side" in applied:
+                    changed.remove(side)
+                    self.later = side[1]
+                    self.parts["side"] = applied["side"]  # not on the page yet
+                    asyncio.get_event_loop().call_soon(self.apply_later)
+                self.view.patch(to_js(changed), ms)
+        self.settle_focus(before)
+        self.speak(self.announcer.update(self.obs, coalesce=self.speed <= SPEEDS["fast"]))
+        if self.later is None:
+            self.rendered()
+
+    def apply_later(self) -> None:
+        """The score sheet's part of the last render, in its own task."""
+        html, self.later = self.later, None
+        if html is None:  # a newer render has applied it
+            return
+        t0 = window.performance.now()
+        self.view.patch(to_js([["side", html]]), 0)
+        self.parts["side"] = html
+        if self.autoplay and self.render_ms:  # the benchmark: part of the same re-render
+            document.body.offsetHeight  # noqa: B018
+            self.render_ms[-1] += window.performance.now() - t0
+        self.rendered()
+
+    def rendered(self) -> None:
+        """The page shows the new rendering: tests and the benchmark may read it."""
         self.seq += 1
         document.body.dataset.seq = str(self.seq)
         self.mark_waiting()
+
+    def speak(self, messages: list[str]) -> None:
+        """Append to the table's polite live region (outside the morphed view, so it is
+        the same node all game long); screen readers read each addition once."""
+        for text in messages:
+            p = document.createElement("p")
+            p.textContent = text
+            self.live.appendChild(p)
+        while self.live.childElementCount > LIVE_KEEP:
+            self.live.firstElementChild.remove()
+
+    # ------------------------------------------------------------ focus
+    def focus_before(self) -> dict[str, Any]:
+        """Where the focus is before a render: its element's key and its place in the hand."""
+        active = js(document.activeElement)
+        if active is None or not self.region.contains(active):
+            return {"key": None, "hand": None, "table": active is not None and active.isSameNode(self.root)}
+        hand = None
+        if js(active.getAttribute("data-nav")) == "hand":
+            hand = next((i for i, el in enumerate(self.nav_group("hand")) if el.isSameNode(active)), None)
+        return {"key": js(active.getAttribute("data-key")), "hand": hand,
+                "table": bool(js(active.closest(".felt")))}
+
+    def usable(self, el: Any) -> bool:
+        """Whether the focus may stay on ``el`` (read without forcing a layout)."""
+        return (el is not None and self.region.contains(el) and not disabled(el)
+                and js(el.closest("[inert]")) is None)
+
+    def focus(self, el: Any, scroll: bool = True) -> None:
+        if el is None:
+            return
+        opts = Object.new()
+        opts.preventScroll = not scroll
+        el.focus(opts)
+
+    def nav_group(self, name: str) -> list[Any]:
+        return [el for el in self.region.querySelectorAll(f'[data-nav="{name}"]') if not disabled(el)]
+
+    def first_control(self, box: Any) -> Any:
+        return (js(box.querySelector("[data-autofocus]")) or js(box.querySelector("button.primary"))
+                or js(box.querySelector(FOCUSABLE)))
+
+    def next_action(self, before: dict[str, Any]) -> Any:
+        """Where the focus goes when the element that had it is gone: the prompt waiting for
+        you, the Pass button when it is all you can do, the next card of your hand (after a
+        play: the card that followed the one played), else the table itself."""
+        region = self.region
+        prompt = self.nav_group("prompt")
+        if prompt:
+            return prompt[0]
+        passing = js(region.querySelector(".pass-btn"))
+        if passing is not None and self.human_must_act() and self.obs["legal"] == ["pass"]:
+            return passing
+        hand = [el for el in self.nav_group("hand") if el.classList.contains("card")]
+        if hand and before["hand"] is not None:
+            return hand[min(before["hand"], len(hand) - 1)]
+        playable = js(region.querySelector(".hand .card.playable"))
+        return playable or (hand[0] if hand else js(region.querySelector(".felt")))
+
+    def settle_focus(self, before: dict[str, Any]) -> None:
+        """Focus after a render: into a dialog that opened (its safe or main choice), back
+        to what opened a dialog that closed, onto a prompt that appeared, and wherever the
+        next action is when the focused element went away; never left on <body>."""
+        region = self.region
+        dialog = js(region.querySelector(".overlay .dialog"))
+        last = js(region.querySelector(".last-trick"))
+        box = dialog if dialog is not None else last
+        now = (self.overlay or "dialog") if dialog is not None else ("last" if last is not None else None)
+        was, self.shown = self.shown, now
+        active = js(document.activeElement)
+        if now != was and box is not None:  # a dialog opened: its first choice, the title in view
+            self.focus(self.first_control(box), scroll=False)
+            if dialog is not None:
+                for el in (dialog, js(dialog.querySelector(".dialog-body"))):
+                    if el is not None:
+                        el.scrollTop = 0
+            return
+        if dialog is not None:  # a dialog stays open: the focus stays inside it
+            if active is None or not dialog.contains(active):
+                self.focus(self.first_control(dialog), scroll=False)
+            return
+        prompt_el = js(region.querySelector(".prompt[data-key]"))
+        prompt = js(prompt_el.getAttribute("data-key")) if prompt_el is not None else None
+        new_prompt, self.prompt = prompt != self.prompt, prompt
+        if now != was:  # a dialog closed: back to what opened it, else on with the game
+            opener = js(region.querySelector(f'[data-key="{self.opener}"]')) if self.opener else None
+            self.opener = None
+            self.focus(opener if self.usable(opener) else self.next_action(before))
+            return
+        in_flow = before["key"] is None or before["hand"] is not None or before["table"]
+        if new_prompt and prompt_el is not None and in_flow and self.nav_group("prompt"):
+            self.focus(self.nav_group("prompt")[0])  # the game now waits for this answer
+        elif not self.usable(active):
+            self.focus(self.next_action(before))
+        elif (before["hand"] is not None and self.human_must_act() and self.obs["legal"] == ["pass"]
+              and js(region.querySelector(".pass-btn")) is not None):
+            self.focus(js(region.querySelector(".pass-btn")))  # your turn, and all you can do is pass
 
     def mark_waiting(self) -> None:
         """body[data-waiting] says the game now waits for the player (tests wait on it)."""
@@ -355,7 +515,7 @@ class App:
     @guarded
     def on_click(self, event: Any) -> None:
         el = js(event.target.closest("[data-action]"))
-        if el is None or el.disabled:
+        if el is None or disabled(el):
             return
         action = js(el.getAttribute("data-action"))
         if action == "move":
@@ -363,7 +523,18 @@ class App:
             if el.classList.contains("in-hand") and self.taps_to_raise(event) and self.raise_card(move):
                 return
             self.human_move(move)
-        elif action == "double-selected":
+        else:
+            self.do(action)
+
+    def remember_opener(self) -> None:
+        """The control the player was on when opening a dialog gets the focus back after it."""
+        active = js(document.activeElement)
+        inside = active is not None and self.region.contains(active)
+        self.opener = js(active.getAttribute("data-key")) if inside else None
+
+    def do(self, action: str) -> None:
+        """A button's action (or its keyboard shortcut)."""
+        if action == "double-selected":
             marked = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
             self.human_move("double:" + ",".join(marked) if marked else "nodouble")
         elif action == "next-deal":  # the summary's button: deal on (the move "next")
@@ -375,6 +546,10 @@ class App:
                 self.render()
                 self.kick()
         elif action == "last-trick":
+            if not self.ui.get("last_trick"):
+                return
+            if not self.ui.get("show_last"):
+                self.remember_opener()
             self.ui["show_last"] = not self.ui.get("show_last")
             self.render()
         elif action == "close-last":
@@ -383,33 +558,42 @@ class App:
         elif action == "sheet":
             side = js(self.root.querySelector(".side"))
             if side is not None and js(side.offsetParent) is not None:
-                # the sheet is already on screen (wide layouts): bring it into view, flash it
+                # the sheet is already on screen (wide layouts): bring it into view, flash it,
+                # and give it the focus so that a screen reader reads it
                 opts = Object.new()
                 opts.block = "nearest"
                 side.scrollIntoView(opts)
                 side.classList.remove("flash")
                 side.offsetWidth  # noqa: B018  restart the animation
                 side.classList.add("flash")
+                self.focus(side, scroll=False)
                 return
-            self.ui["overlay"] = "sheet"
-            self.render()
+            self.open_dialog("sheet")
         elif action == "settings":
             self.ui["form"] = json.loads(json.dumps(self.settings))
-            self.ui["overlay"] = "settings"
-            self.render()
+            self.open_dialog("settings")
         elif action == "new-game":
-            self.ui["overlay"] = "confirm"
-            self.render()
+            self.open_dialog("confirm")
+        elif action == "help":
+            self.open_dialog("help")
         elif action == "new-game-now":
+            self.opener = None  # the new game's first action gets the focus
             self.new_game()
             self.render()
             self.kick()
         elif action == "apply-rules":
+            self.opener = None
             self.apply_settings_form(new_game=True)
         elif action == "close":
             self.ui["overlay"] = None
             self.render()
             self.kick()
+
+    def open_dialog(self, kind: str) -> None:
+        if self.overlay is None:
+            self.remember_opener()
+        self.ui["overlay"] = kind
+        self.render()
 
     @staticmethod
     def taps_to_raise(event: Any) -> bool:
@@ -452,8 +636,8 @@ class App:
             keep = {k: self.read_check(k) for k in ("partnership", "complex")}
             form["preset"] = el.value
             form["rules"] = Rules.preset(el.value, **keep).to_dict()
-            form["level"] = self.root.querySelector("#set-level").value
-            form["speed"] = self.root.querySelector("#set-speed").value
+            form["level"] = self.field("level").value
+            form["speed"] = self.field("speed").value
             self.render()
         elif kind == "play":  # bot level and speed apply at once
             self.apply_settings_form(new_game=False)
@@ -477,30 +661,33 @@ class App:
             params.set("lang", strings.current())
             window.history.replaceState(None, "", "?" + str(params.toString()) + str(location.hash))
         form = self.ui.get("form")
-        if form is not None and js(self.root.querySelector("#set-level")) is not None:
-            q = self.root.querySelector  # keep the dialog's unapplied choices
-            form.update(preset=q("#set-preset").value, level=q("#set-level").value, speed=q("#set-speed").value)
-            form["rules"] = dict(form["rules"], **{n: q(f"#set-{n}").value for n in view.RULE_SELECTS},
+        if form is not None and self.field("level") is not None:  # keep the dialog's unapplied choices
+            form.update(preset=self.field("preset").value, level=self.field("level").value,
+                        speed=self.field("speed").value, four_colour=self.read_check("four_colour"))
+            form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in view.RULE_SELECTS},
                                  **{n: self.read_check(n) for n in view.RULE_CHECKS})
         self.show_language()
         self.render()
 
+    def field(self, name: str) -> Any:
+        """A field of the settings form, by name (ids are the view's, prefixed per table)."""
+        return js(self.region.querySelector(f'.settings [name="{name}"]'))
+
     def read_check(self, name: str) -> bool:
-        box = js(self.root.querySelector(f"#set-{name}"))
+        box = self.field(name)
         return bool(box.checked) if box is not None else False
 
     def apply_settings_form(self, new_game: bool) -> None:
-        q = self.root.querySelector
-        self.settings["level"] = q("#set-level").value
-        self.settings["speed"] = q("#set-speed").value
+        self.settings["level"] = self.field("level").value
+        self.settings["speed"] = self.field("speed").value
         self.settings["four_colour"] = self.read_check("four_colour")
         self.apply_look()
         self.param_speed = None  # an explicit choice beats the URL's
         if new_game:
-            rules = {name: q(f"#set-{name}").value for name in view.RULE_SELECTS}
+            rules = {name: self.field(name).value for name in view.RULE_SELECTS}
             rules.update({name: self.read_check(name) for name in view.RULE_CHECKS})
             self.settings["rules"] = Rules.from_dict(rules).to_dict()
-            self.settings["preset"] = q("#set-preset").value
+            self.settings["preset"] = self.field("preset").value
             self.save_settings()
             self.new_game()
             self.render()
@@ -513,29 +700,74 @@ class App:
 
     @guarded
     def on_key(self, event: Any) -> None:
+        """Keys on the table's element (app.py's module docstring; the help panel lists them)."""
         key = event.key
-        if key == "Escape" and self.overlay in ("settings", "sheet", "confirm"):
-            self.ui["overlay"] = None
-            self.render()
-            self.kick()
+        if event.altKey or event.ctrlKey or event.metaKey:
             return
-        if key == "Escape" and self.ui.get("show_last"):
-            self.ui["show_last"] = False
-            self.render()
+        dialog = js(self.region.querySelector(".overlay .dialog"))
+        if key == "Tab":
+            if dialog is not None:
+                self.trap_tab(event, dialog)
             return
-        if key not in ("ArrowLeft", "ArrowRight"):
+        if key == "Escape":
+            if self.overlay in CLOSABLE:
+                self.ui["overlay"] = None
+                self.render()
+                self.kick()
+                event.preventDefault()
+            elif dialog is None and self.ui.get("show_last"):
+                self.do("close-last")
+                event.preventDefault()
+            return
+        target = event.target
+        nav = js(target.getAttribute("data-nav")) if target.nodeType == 1 else None
+        if nav and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            self.arrow(nav, target, key)
+            event.preventDefault()
+            return
+        if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
+            return
+        letter = {"KeyS": "s", "KeyL": "l"}.get(event.code) or key.lower()
+        action = {"s": "sheet", "l": "last-trick", "?": "help"}.get("?" if key == "?" else letter)
+        if action:
+            self.do(action)
+            event.preventDefault()
+
+    def arrow(self, nav: str, target: Any, key: str) -> None:
+        """Arrows move along a group (your hand and its Pass button, a prompt's choices),
+        wrapping at the ends; left and right follow the reading direction."""
+        group = self.nav_group(nav)
+        i = next((k for k, el in enumerate(group) if el.isSameNode(target)), None)
+        if i is None or not group:
+            return
+        if key == "Home":
+            j = 0
+        elif key == "End":
+            j = len(group) - 1
+        else:
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            if direction() == "rtl" and key in ("ArrowLeft", "ArrowRight"):
+                step = -step
+            j = (i + step) % len(group)
+        self.focus(group[j])
+
+    def trap_tab(self, event: Any, dialog: Any) -> None:
+        """Tab and Shift+Tab go round the open dialog's controls, never out of it."""
+        controls = [el for el in dialog.querySelectorAll(FOCUSABLE)
+                    if not disabled(el) and el.getClientRects().length > 0]
+        if not controls:
+            event.preventDefault()
             return
         active = js(document.activeElement)
-        if active is None or not active.classList.contains("in-hand"):
-            return
-        cards = list(self.root.querySelectorAll(".hand .card"))
-        i = next((k for k, c in enumerate(cards) if c == active), None)
-        if i is None:
-            return
-        step = 1 if key == "ArrowRight" else -1
-        if direction() == "rtl":
-            step = -step
-        cards[(i + step) % len(cards)].focus()
+        first, last = controls[0], controls[-1]
+        if active is None or not dialog.contains(active):
+            self.focus(first, scroll=False)
+        elif event.shiftKey and active.isSameNode(first):
+            self.focus(last)
+        elif not event.shiftKey and active.isSameNode(last):
+            self.focus(first)
+        else:
+            return  # the browser moves on inside the dialog
         event.preventDefault()
 
     # ------------------------------------------------------------ tests
@@ -557,7 +789,7 @@ class App:
     def bind(self) -> None:
         for kind, fn, target in (("click", self.on_click, self.root),
                                  ("change", self.on_change, self.root),
-                                 ("keydown", self.on_key, document)):
+                                 ("keydown", self.on_key, self.root)):
             proxy = create_proxy(fn)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy)
@@ -565,7 +797,7 @@ class App:
         proxy = create_proxy(self.test_state)
         self._proxies.append(proxy)
         hook.state = proxy
-        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms}))
+        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms, "render_ms": self.render_ms}))
         self._proxies.append(perf)
         hook.perf = perf
         # The game record and the move texts: lets a test replay this very game in CPython.
@@ -589,11 +821,12 @@ async def start() -> None:
     if app.lang_notice:
         app.ui["notice_lang"] = app.lang_notice
     window.performance.mark("trex:restored")
+    app.root.hidden = False  # before the first render: a hidden table cannot take the focus
     app.render()
     window.performance.mark("trex:rendered")
-    app.root.hidden = False
     document.body.dataset.state = "ready"
     window.trexLoader.ready()
-    await asyncio.sleep(0)  # let the table paint, then import the bots in their own task
-    bots.preload()
+    await asyncio.sleep(0)  # let the table paint, then import the bots in their own tasks
+    for _ in bots.preload_steps():  # a module per task: no long task on a slow phone
+        await asyncio.sleep(0)
     app.kick()

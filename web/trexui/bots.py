@@ -8,8 +8,12 @@ continues with the same bot decisions.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.util
 import random
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 from trex_core import observe
@@ -26,11 +30,53 @@ _bots: Any = None
 _cache: dict[str, Any] = {}
 
 
-def preload() -> None:
-    """Import the bots (once)."""
+# trex_core.bots's modules in import order, for preload_steps(): imported in one go the
+# package is a single task of about 160 ms on a phone-speed CPU (4x slower,
+# bench/page_load.py), and its __init__ imports every module, so importing a module of
+# it first would import them all. A name that is not there (the engine reorganised) is
+# skipped: running the package's __init__ at the end imports whatever is missing.
+STEPS = ("trex_core.fast", "trex_core.bots.heuristics", "trex_core.bots.knowledge",
+         "trex_core.bots.choice_model", "trex_core.bots.choice", "trex_core.bots.doubling",
+         "trex_core.bots.players", "trex_core.bots.search")
+_loading: Iterator[None] | None = None
+
+
+def _import_steps() -> Iterator[None]:
+    """Import trex_core.bots a module at a time. The package is registered before its
+    __init__ runs (the standard importlib recipe, as LazyLoader does), so its modules'
+    relative imports work; its __init__ runs last, finding them all imported."""
     global _bots
-    if _bots is None:
-        _bots = importlib.import_module("trex_core.bots")
+    name = "trex_core.bots"
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None or name in sys.modules:
+        _bots = importlib.import_module(name)
+        return
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
+    try:
+        for step in STEPS:
+            with contextlib.suppress(ImportError):
+                importlib.import_module(step)
+            yield
+        spec.loader.exec_module(package)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    _bots = package
+
+
+def preload_steps() -> Iterator[None]:
+    """The bots' import, one module per step; the caller lets the page run between steps."""
+    global _loading
+    if _loading is None:
+        _loading = _import_steps()
+    return _loading
+
+
+def preload() -> None:
+    """Import the bots now (whatever preload_steps() has not done yet)."""
+    for _ in preload_steps():
+        pass
 
 
 def levels() -> list[str]:

@@ -12,6 +12,15 @@ page has one delegated click handler (app.py). Cards are <button>s, so they are
 keyboard-focusable; a card you may not play is ``aria-disabled`` but still
 clickable, so that clicking it says why (the engine's refusal code, in the
 page's words: ``refusal_text``).
+
+The page applies each rendering by morphing the previous one (web/tableview.js),
+so the markup gives things their identity: ``data-key`` on the elements of lists
+that change (your cards, the trick's slots, dialogs, prompts; unique within the
+table), ``data-flip`` on card faces that may move (hand, trick, layout) and
+``data-from`` on another seat's card that appears. No id is fixed: ids are
+prefixed with ``ui["idp"]`` (one per table), so a page could hold several tables.
+Keyboard groups (arrows move inside them) are ``data-nav``; the control a dialog
+focuses first is ``data-autofocus``.
 """
 from __future__ import annotations
 
@@ -53,15 +62,31 @@ def suit_class(card: str) -> str:
 
 
 def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
-              tag: str = "span") -> str:
-    """One card face. ``tag='button'`` makes it a playable control."""
-    mark = f'<span class="x2" title="{escape(t("doubled.label"))}">\u00d72</span>' if doubled else ""
-    label = escape(card_name(card) + (", " + t("doubled.label") if doubled else ""))
-    role = ' type="button"' if tag == "button" else ' role="img"'
+              tag: str = "span", flip: str = "") -> str:
+    """One card face. ``tag='button'`` makes it a playable control, named by its visible
+    text and then its spoken name ("Q♠, queen of spades"), so that what you see is part of
+    what a screen reader or voice control calls it. Other faces are images named by the
+    spoken name. ``flip``: the face may move between renders (animated by tableview.js); its
+    value names the card within its deal (``flip_id``)."""
+    mark = (f'<span class="x2" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
+            if doubled else "")
+    spoken = card_name(card) + (", " + t("doubled.label") if doubled else "")
+    if tag == "button":
+        role = ' type="button"'
+        said = f'<span class="sr-only">, {escape(spoken)}</span>'
+    else:
+        role = f' role="img" aria-label="{escape(spoken)}"'
+        said = ""
+    move = f' data-flip="{flip}"' if flip else ""
     return (f'<{tag}{role} class="card {suit_class(card)} s-{card[1]} {cls}{" doubled" if doubled else ""}" '
-            f'data-card="{card}" aria-label="{label}" {attrs}>'
-            f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>'
+            f'data-card="{card}"{move} {attrs}>'
+            f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>{said}'
             f'<span class="pip" aria-hidden="true">{SUIT_SYMBOL[card[1]]}</span>{mark}</{tag}>')
+
+
+def flip_id(obs: Obs, card: str) -> str:
+    """A card's identity for animation: per deal, so that no card flies across deals."""
+    return f'{obs["deal_number"]}-{card}'
 
 
 def sort_hand(cards: list[str]) -> list[str]:
@@ -158,10 +183,16 @@ ICONS = {
     "settings": ('<path d="M4 7h9M17 7h3M4 12h3M11 12h9M4 17h11M19 17h1"/>'
                  '<circle cx="15" cy="7" r="2"/><circle cx="9" cy="12" r="2"/><circle cx="17" cy="17" r="2"/>'),
     "new-game": '<circle cx="12" cy="12" r="8.5"/><path d="M12 8v8M8 12h8"/>',
+    "help": '<circle cx="12" cy="12" r="8.5"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6"/><path d="M12 17h.01"/>',
 }
 
 
+SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?"}
+
+
 def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
+    shortcut = SHORTCUT_KEYS.get(action)
+    attrs += f' data-key="tool-{action}"' + (f' aria-keyshortcuts="{shortcut}"' if shortcut else "")
     return (f'<button type="button" class="tool{cls}" data-action="{action}" title="{escape(t(key))}"{attrs}>'
             f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">{ICONS[action]}</svg>'
             f'<span class="label">{escape(t(key))}</span></button>')
@@ -185,8 +216,9 @@ def topbar(obs: Obs, ui: UI) -> str:
     contract = (t("bar.contract", name=contract_name(obs["contract"])) if obs["contract"]
                 else t("bar.no_contract"))
     last_disabled = "" if ui.get("last_trick") else " disabled"
+    inert = " inert" if ui.get("inert") else ""
     return f"""
-<header class="topbar">
+<header class="topbar" data-part="topbar"{inert}>
   <h1 class="brand">{escape(t("app.title"))}</h1>
   <ul class="counters" aria-label="{escape(t("bar.label"))}">
     <li data-k="kingdom">{escape(t("bar.kingdom", n=obs["kingdom"] + 1))}</li>
@@ -202,6 +234,7 @@ def topbar(obs: Obs, ui: UI) -> str:
     {tool("sheet", "btn.sheet", cls=" sheet-btn")}
     {tool("settings", "btn.settings")}
     {tool("new-game", "btn.new_game")}
+    {tool("help", "btn.help")}
   </nav>
 </header>"""
 
@@ -252,7 +285,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         faces += '<div class="shown">' + "".join(
             card_face(c, cls="mini", doubled=c in doubled) for c in shown) + "</div>"
     if taken:
-        faces += (f'<div class="taken" aria-label="{escape(t("taken.label"))}">'
+        faces += (f'<div class="taken" role="group" aria-label="{escape(t("taken.label"))}">'
                   + "".join(card_face(c, cls="mini", doubled=c in doubled) for c in taken)
                   + "</div>")
     backs = ""
@@ -261,7 +294,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         backs = (f'<div class="backs" role="img" aria-label="{escape(tn("badge.cards", n))}">'
                  + '<span class="back"></span>' * min(n, 5) + f'<span class="count">{n}</span></div>')
     return f"""
-<section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
+<section class="{" ".join(cls)}" data-seat="{seat}" data-part="seat-{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
   <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
   {backs}
   <div class="seat-info">{"".join(info)}</div>
@@ -276,20 +309,26 @@ def trick_view(obs: Obs, ui: UI) -> str:
     if obs["trick"] or not held:
         plays = obs["trick"]
         winner = None
+        number = len(obs["tricks"])
     else:
         plays, winner = held["plays"], held["winner"]
+        number = len(obs["tricks"]) - 1
     slots = []
     for seat, card in plays:
         win = " winner" if winner is not None and seat == winner else ""
-        slots.append(f'<div class="slot slot-{POS[seat]}{win}">'
-                     f'{card_face(card, doubled=card in doubled)}</div>')
+        # data-from: another seat's card comes from that seat's panel (tableview.js)
+        face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"')
+        slots.append(f'<div class="slot slot-{POS[seat]}{win}" data-key="slot-{seat}">{face}</div>')
     caption = ""
+    taker = ""
     if winner is not None:
         caption = t("status.trick_won.you") if winner == 0 else t("status.trick_won", name=seat_name(winner))
+        taker = f' data-taker="{winner}"'
     # The caption sits under the trick, never over its cards; its line is always there,
     # so the trick does not jump when it appears.
-    return (f'<div class="trick-wrap"><div class="trick" aria-label="{escape(t("trick.label"))}" '
-            f'data-cards="{len(plays)}">' + "".join(slots) + "</div>"
+    return (f'<div class="trick-wrap"><div class="trick" role="group" aria-label="{escape(t("trick.label"))}" '
+            f'data-cards="{len(plays)}" data-trick="{obs["deal_number"]}-{number}"{taker}>'
+            + "".join(slots) + "</div>"
             f'<p class="trick-caption">{escape(caption)}</p></div>')
 
 
@@ -299,12 +338,14 @@ def layout_view(obs: Obs) -> str:
     legal = set(obs["legal"]) if obs["to_move"] == 0 else set()
     laid = [c for _, c in obs.get("layout_plays", []) if c != "pass"]
     latest = laid[-1] if laid else None
+    laid_by = {c: s for s, c in obs.get("layout_plays", []) if c != "pass"}
     for suit, row in zip(SUITS, obs["layout"], strict=True):
         cells = []
         for r in range(13):
             card = RANKS[r] + suit
             if row and row[0] <= r <= row[1]:
-                cells.append(card_face(card, cls="cell latest" if card == latest else "cell"))
+                cells.append(card_face(card, cls="cell latest" if card == latest else "cell", flip=flip_id(obs, card),
+                                       attrs=f'data-from="{laid_by[card]}"' if card in laid_by else ""))
             else:
                 hint = " next" if card in legal else ""
                 jack = " jack" if r == 9 else ""
@@ -315,7 +356,7 @@ def layout_view(obs: Obs) -> str:
                     f'<span class="row-suit" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
                     + "".join(cells) + "</div>")
     hint = "" if any(obs["layout"]) else f'<p class="layout-hint">{escape(t("layout.empty"))}</p>'
-    return (f'<div class="layout" aria-label="{escape(t("layout.label"))}">'
+    return (f'<div class="layout" role="group" aria-label="{escape(t("layout.label"))}">'
             + "".join(rows) + hint + "</div>")
 
 
@@ -325,17 +366,19 @@ def prompt_view(obs: Obs, ui: UI) -> str:
         return ""
     legal = obs["legal"]
     values = ui["values"]  # from the engine's scoring (values.py)
+    title_id = ui.get("idp", "") + "prompt-title"
+    nav = 'data-nav="prompt"'
     if obs["phase"] == "choose":
         per = values["contract"]
         places = iso("/".join(score_text(p) if i == 0 else str(p) for i, p in enumerate(values["places"])))
         buttons = "".join(
-            f'<button type="button" class="contract-btn" data-action="move" data-move="{c}">'
+            f'<button type="button" class="contract-btn" data-action="move" data-move="{c}" data-key="choice-{c}" {nav}>'
             f'<strong>{escape(contract_name(c))}</strong>'
             f'<small>{escape(t("contract.help." + c, v=score_text(per.get(c, 0)), places=places))}</small></button>'
             for c in legal)
         return f"""
-<div class="prompt" role="group" aria-labelledby="prompt-title" data-prompt="choose">
-  <h2 id="prompt-title">{escape(t("prompt.choose.title"))}</h2>
+<div class="prompt" role="group" aria-labelledby="{title_id}" data-prompt="choose" data-key="prompt-choose">
+  <h2 id="{title_id}">{escape(t("prompt.choose.title"))}</h2>
   <p>{escape(t("prompt.choose.text"))}</p>
   <div class="choices">{buttons}</div>
 </div>"""
@@ -349,10 +392,10 @@ def prompt_view(obs: Obs, ui: UI) -> str:
             key = "prompt.double_kh" if c == "KH" else "prompt.double_q"
             title = t(key + ".title")
             text = t(key + ".text", loss=score_text(loss), gain=score_text(gain))
-            parts.append(f"""<h2 id="prompt-title">{escape(title)}</h2><p>{escape(text)}</p>
+            parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">
-  <button type="button" data-action="move" data-move="double:{c}">{escape(t("btn.double"))} {card_symbol(c)}</button>
-  <button type="button" data-action="move" data-move="nodouble">{escape(t("btn.no_double"))}</button>
+  <button type="button" data-action="move" data-move="double:{c}" data-key="choice-double" {nav}>{escape(t("btn.double"))} {card_symbol(c)}</button>
+  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>
 </div>""")
         elif doublable:
             cx = obs["contract"] == "complex"
@@ -361,26 +404,28 @@ def prompt_view(obs: Obs, ui: UI) -> str:
             text = (t("prompt.double_cx.text") if cx
                     else t("prompt.double_q.text", loss=score_text(loss), gain=score_text(gain)))
             boxes = "".join(
-                f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}"> '
+                f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}" data-key="choice-dbl-{c}" {nav}> '
                 f'{card_face(c, cls="pick")}</label>' for c in doublable)
-            parts.append(f"""<h2 id="prompt-title">{escape(title)}</h2><p>{escape(text)}</p>
+            parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">{boxes}</div>
 <div class="choices">
-  <button type="button" data-action="double-selected">{escape(t("btn.double_selected"))}</button>
-  <button type="button" data-action="move" data-move="nodouble">{escape(t("btn.no_double"))}</button>
+  <button type="button" data-action="double-selected" data-key="choice-double-selected" {nav}>{escape(t("btn.double_selected"))}</button>
+  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>
 </div>""")
         if "redeal" in legal:
             if not parts:
-                parts.append(f'<h2 id="prompt-title">{escape(t("prompt.redeal.title"))}</h2>')
+                parts.append(f'<h2 id="{title_id}">{escape(t("prompt.redeal.title"))}</h2>')
+            no_double = ("" if doublable else
+                         f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>')
             parts.append(f"""<p>{escape(t("prompt.redeal.text"))}</p>
 <div class="choices">
-  <button type="button" data-action="move" data-move="redeal">{escape(t("btn.redeal"))}</button>
-  {"" if doublable else f'<button type="button" data-action="move" data-move="nodouble">{escape(t("btn.no_double"))}</button>'}
+  <button type="button" data-action="move" data-move="redeal" data-key="choice-redeal" {nav}>{escape(t("btn.redeal"))}</button>
+  {no_double}
 </div>""")
         if not parts:
             return ""
-        return ('<div class="prompt" role="group" aria-labelledby="prompt-title" data-prompt="announce">'
-                + "".join(parts) + "</div>")
+        return (f'<div class="prompt" role="group" aria-labelledby="{title_id}" data-prompt="announce" '
+                f'data-key="prompt-announce">' + "".join(parts) + "</div>")
     return ""
 
 
@@ -406,16 +451,21 @@ def centre(obs: Obs, ui: UI) -> str:
         doubled = {c for c, _ in last.get("doubled", [])}
         leader = last.get("leader", last["plays"][0][0])
         faces = "".join(
-            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}">{card_face(c, doubled=c in doubled)}'
+            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}" data-key="last-{s}">'
+            f'{card_face(c, doubled=c in doubled)}'
             + (f'<span class="led">{escape(t("trick.led"))}</span>' if s == leader else "") + "</div>"
             for s, c in last["plays"])
         key = "trick.last_prev" if last.get("prev") else "trick.last_by"
         title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
-        parts.append(f"""<div class="last-trick" role="dialog" aria-labelledby="last-title">
-<h3 id="last-title">{escape(title)}</h3>
-<div class="trick">{faces}</div>
-<button type="button" data-action="close-last">{escape(t("btn.close"))}</button></div>""")
-    return f'<section class="centre" aria-live="polite">{"".join(parts)}</section>'
+        last_id = ui.get("idp", "") + "last-title"
+        parts.append(f"""<div class="last-trick" role="dialog" aria-labelledby="{last_id}" data-key="last-trick">
+<h2 id="{last_id}">{escape(title)}</h2>
+<div class="trick" role="group" aria-label="{escape(t("trick.last"))}">{faces}</div>
+<button type="button" data-action="close-last" data-autofocus>{escape(t("btn.close"))}</button></div>""")
+    # No live region here: the page announces what happens in one polite region outside
+    # the rendered table (announce.py), once per event.
+    return (f'<section class="centre" data-part="centre" aria-label="{escape(t("centre.label"))}">'
+            f'{"".join(parts)}</section>')
 
 
 # ---------------------------------------------------------------- your hand
@@ -428,32 +478,47 @@ def hand_view(obs: Obs, ui: UI) -> str:
     raised = ui.get("raised") if your_play else None
     doubled = doubled_map(obs)
     cards = []
-    for c in sort_hand(obs["hand"]):
+    hand = sort_hand(obs["hand"])
+    # One Tab stop for the whole hand (arrows move inside it): the first card you may play.
+    entry = next((c for c in hand if c in legal), hand[0] if hand else None)
+    for c in hand:
         playable = c in legal
         cls = "playable" if playable else ("unplayable" if your_play else "")
         if playable and c == raised:
             cls += " raised"
-        attrs = f'data-action="move" data-move="{c}"' + ("" if playable else ' aria-disabled="true"')
+        attrs = (f'data-action="move" data-move="{c}" data-key="hand-{c}" data-nav="hand" '
+                 f'tabindex="{0 if c == entry else -1}"' + ("" if playable else ' aria-disabled="true"'))
         if playable and c == raised:
             attrs += ' aria-pressed="true"'
-        cards.append(card_face(c, cls=f"in-hand {cls}", doubled=c in doubled, attrs=attrs, tag="button"))
+        cards.append(card_face(c, cls=f"in-hand {cls}", doubled=c in doubled, attrs=attrs, tag="button",
+                               flip=flip_id(obs, c)))
     n = len(cards)
     halves = [cards[:(n + 1) // 2], cards[(n + 1) // 2:]] if n > 7 else [cards]
     rows = "".join(f'<div class="hand-row" style="--row:{len(h)}">{"".join(h)}</div>' for h in halves)
     pass_btn = ""
     if "pass" in legal:
-        pass_btn = f'<button type="button" class="pass-btn" data-action="move" data-move="pass">{escape(t("btn.pass"))}</button>'
-    return (f'<div class="hand" role="group" aria-label="{escape(t("seat.0.long"))}" '
+        pass_btn = (f'<button type="button" class="pass-btn" data-action="move" data-move="pass" data-key="pass" '
+                    f'data-nav="hand">{escape(t("btn.pass"))}</button>')
+    return (f'<div class="hand" role="group" aria-label="{escape(t("hand.label"))}" '
             f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
 
 def status_line(obs: Obs, ui: UI) -> str:
+    """What the game waits for, under the felt. Not a live region: announce.py says what
+    happens, once, in the table's one polite region; a refused move is an alert."""
     msg = ui.get("message")
     if msg:
         return f'<p class="status refused" role="alert">{escape(msg)}</p>'
+    yours = " yours" if obs["to_move"] == 0 and not finished(obs) and not obs["forced_answer"] else ""
+    return f'<p class="status{yours}">{escape(status_text(obs, ui.get("raised")))}</p>'
+
+
+def status_text(obs: Obs, raised: str | None = None) -> str:
+    """The status line's words for the observation (no refusal); ``raised``: the card
+    raised by a first tap (tap-to-raise), if any."""
     tm = obs["to_move"]
     if obs["forced_answer"]:
-        return f'<p class="status" role="status">{escape(t("status.forced_answer"))}</p>'
+        return t("status.forced_answer")
     if obs["is_over"]:
         text = t("status.over")
     elif finished(obs):
@@ -469,14 +534,13 @@ def status_line(obs: Obs, ui: UI) -> str:
         text = t("status.choose")
     elif obs["phase"] == "announce":
         text = t("status.announce")
-    elif ui.get("raised") in obs["legal"]:
-        text = t("status.tap_again", card=card_symbol(ui["raised"]))
+    elif raised is not None and raised in obs["legal"]:
+        text = t("status.tap_again", card=card_symbol(raised))
     elif is_trex(obs):
         text = t("status.must_pass") if obs["legal"] == ["pass"] else t("status.your_trex")
     else:
         text = t("status.your_lead") if not obs["trick"] else t("status.your_card")
-    yours = " yours" if tm == 0 and not finished(obs) else ""
-    return f'<p class="status{yours}" role="status">{escape(text)}</p>'
+    return text
 
 
 # ---------------------------------------------------------------- score sheet
@@ -518,23 +582,25 @@ def score_sheet(obs: Obs, kings: list[int], current: bool = True, caption: bool 
                      f'{escape(t(f"team.{team}"))}</th>{cells}</tr>')
     cap = f'<caption>{escape(t("sheet.title"))}</caption>' if caption else ""
     return (f'<table class="sheet">{cap}'
-            f'<thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+            f'<thead><tr><th scope="col"><span class="sr-only">{escape(t("sheet.contract"))}</span></th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody>'
             f"<tfoot>{foot}</tfoot></table>")
 
 
 # ---------------------------------------------------------------- overlays
-def overlay(kind: str, title: str, body: str, buttons: str) -> str:
+def overlay(kind: str, title: str, body: str, buttons: str, idp: str = "") -> str:
+    """A modal dialog (the table behind it is ``inert``; app.py keeps Tab inside it)."""
     return f"""
-<div class="overlay" data-overlay="{kind}">
-  <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dlg-title">
-    <h2 id="dlg-title">{escape(title)}</h2>
+<div class="overlay" data-overlay="{kind}" data-key="overlay-{kind}">
+  <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="{idp}dlg-title">
+    <h2 id="{idp}dlg-title">{escape(title)}</h2>
     <div class="dialog-body">{body}</div>
     <div class="dialog-buttons">{buttons}</div>
   </div>
 </div>"""
 
 
-def deal_summary(obs: Obs) -> str:
+def deal_summary(obs: Obs, idp: str = "") -> str:
     """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
     seat took and why it scored what it did (the deal's ledger), its score and total."""
     rows = []
@@ -547,15 +613,16 @@ def deal_summary(obs: Obs) -> str:
     if obs["redeals"]:
         note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(obs["redeals"][-1][0])))}</p>'
     body = (f'<p>{escape(t("summary.king", name=seat_name(obs["king"])))}</p>{note}'
-            f'<table class="summary"><thead><tr><th></th><th>{escape(t("summary.took"))}</th>'
-            f'<th>{escape(t("summary.score"))}</th><th>{escape(t("summary.total"))}</th></tr></thead>'
+            f'<table class="summary"><thead><tr><th scope="col"><span class="sr-only">{escape(t("summary.player"))}</span></th>'
+            f'<th scope="col">{escape(t("summary.took"))}</th>'
+            f'<th scope="col">{escape(t("summary.score"))}</th><th scope="col">{escape(t("summary.total"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
     label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
     buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
     per = len(obs["contracts"])
     title = t("summary.title", k=obs["kingdom"] + 1, n=obs["deal_number"] % per + 1, of=per,
               contract=contract_name(obs["contract"]))
-    return overlay("summary", title, body, buttons)
+    return overlay("summary", title, body, buttons, idp)
 
 
 def took_lines(obs: Obs, s: int) -> list[str]:
@@ -588,7 +655,7 @@ def took_lines(obs: Obs, s: int) -> list[str]:
     return lines
 
 
-def final_result(obs: Obs, kings: list[int]) -> str:
+def final_result(obs: Obs, kings: list[int], idp: str = "") -> str:
     totals = obs["totals"]
     partnership = obs["rules"].get("partnership")
     if partnership:
@@ -616,25 +683,41 @@ def final_result(obs: Obs, kings: list[int]) -> str:
             f'<ol class="ranking">{ranking}</ol>'
             f'<div class="sheet-wrap">{score_sheet(obs, kings, current=False)}</div>')
     buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
-    return overlay("result", t("result.title"), body, buttons)
+    return overlay("result", t("result.title"), body, buttons, idp)
 
 
-def corrupt_save(why: str) -> str:
+def corrupt_save(why: str, idp: str = "") -> str:
     body = f'<p>{escape(t("save.corrupt.text", why=why))}</p>'
     buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
-    return overlay("corrupt", t("save.corrupt.title"), body, buttons)
+    return overlay("corrupt", t("save.corrupt.title"), body, buttons, idp)
 
 
-def confirm_new_game() -> str:
+def confirm_new_game(idp: str = "") -> str:
+    # A destructive choice: the safe one (Cancel) has the focus, so Enter keeps the match.
     buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
-               f'<button type="button" data-action="close">{escape(t("btn.cancel"))}</button>')
-    return overlay("confirm", t("confirm.new_game"), "", buttons)
+               f'<button type="button" data-action="close" data-autofocus>{escape(t("btn.cancel"))}</button>')
+    return overlay("confirm", t("confirm.new_game"), "", buttons, idp)
 
 
-def sheet_overlay(obs: Obs, kings: list[int]) -> str:
+def sheet_overlay(obs: Obs, kings: list[int], idp: str = "") -> str:
     buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
     return overlay("sheet", t("sheet.title"),
-                   f'<div class="sheet-wrap">{score_sheet(obs, kings, caption=False)}</div>', buttons)
+                   f'<div class="sheet-wrap">{score_sheet(obs, kings, caption=False)}</div>', buttons, idp)
+
+
+# The keyboard shortcuts (app.App.on_key), as the help panel lists them: (keys, what).
+SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
+             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.help", "keys.help.do"),
+             ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
+
+
+def help_overlay(idp: str = "") -> str:
+    rows = "".join(f'<tr><th scope="row"><kbd>{escape(t(k))}</kbd></th><td>{escape(t(d))}</td></tr>'
+                   for k, d in SHORTCUTS)
+    body = (f'<table class="keys"><thead><tr><th scope="col">{escape(t("keys.key"))}</th>'
+            f'<th scope="col">{escape(t("keys.does"))}</th></tr></thead><tbody>{rows}</tbody></table>')
+    buttons = f'<button type="button" class="primary" data-action="close">{escape(t("btn.close"))}</button>'
+    return overlay("help", t("keys.title"), body, buttons, idp)
 
 
 RULE_SELECTS = {
@@ -649,82 +732,106 @@ PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
 
 
-def language_select() -> str:
+def language_select(idp: str = "") -> str:
     """The language menu: each language by its own name; a change applies at once."""
     opts = "".join(f'<option value="{lang}" lang="{lang}" dir="{direction(lang)}"'
                    f'{" selected" if lang == current() else ""}>{escape(language_name(lang))}</option>'
                    for lang in LANGUAGES)
-    return f'<select name="lang" id="set-lang" data-change="lang">{opts}</select>'
+    return f'<select name="lang" id="{idp}set-lang" data-change="lang">{opts}</select>'
 
 
-def settings_overlay(form: Data, levels: list[str]) -> str:
-    """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}."""
+def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
+    """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}. Fields have ids
+    ``{idp}set-<name>`` (for their labels); the app reads them by name."""
     rules = form["rules"]
 
-    def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "") -> str:
+    def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "",
+            first: bool = False) -> str:
         opts = "".join(f'<option value="{o}"{" selected" if o == value else ""}>{escape(t(label_prefix + o))}</option>'
                        for o in options)
         act = f' data-change="{action}"' if action else ""
-        return f'<select name="{name}" id="set-{name}"{act}>{opts}</select>'
+        focus = " data-autofocus" if first else ""  # not the button that abandons the match
+        return f'<select name="{name}" id="{idp}set-{name}"{act}{focus}>{opts}</select>'
 
-    fields = [f'<label for="set-preset">{escape(t("settings.preset"))}</label>'
+    fields = [f'<label for="{idp}set-preset">{escape(t("settings.preset"))}</label>'
               + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset")]
     for name, options in RULE_SELECTS.items():
-        fields.append(f'<label for="set-{name}">{escape(t("opt." + name))}</label>'
+        fields.append(f'<label for="{idp}set-{name}">{escape(t("opt." + name))}</label>'
                       + sel(name, options, rules[name], f"opt.{name}."))
     checks = "".join(
-        f'<label class="check"><input type="checkbox" name="{n}" id="set-{n}"{" checked" if rules[n] else ""}> '
+        f'<label class="check"><input type="checkbox" name="{n}" id="{idp}set-{n}"{" checked" if rules[n] else ""}> '
         f'{escape(t("opt." + n))}</label>' for n in RULE_CHECKS)
-    play = (f'<label for="set-lang">{escape(t("settings.lang"))}</label>' + language_select()
-            + f'<label for="set-level">{escape(t("settings.level"))}</label>'
-            + sel("level", levels, form["level"], "level.", "play")
-            + f'<label for="set-speed">{escape(t("settings.speed"))}</label>'
+    play = (f'<label for="{idp}set-lang">{escape(t("settings.lang"))}</label>' + language_select(idp)
+            + f'<label for="{idp}set-level">{escape(t("settings.level"))}</label>'
+            + sel("level", levels, form["level"], "level.", "play", first=True)
+            + f'<label for="{idp}set-speed">{escape(t("settings.speed"))}</label>'
             + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
-    look = (f'<label class="check"><input type="checkbox" name="four_colour" id="set-four_colour" data-change="play"'
-            f'{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>')
-    body = f"""<form class="settings" id="settings-form" onsubmit="return false">
+    look = (f'<label class="check"><input type="checkbox" name="four_colour" id="{idp}set-four_colour" '
+            f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>')
+    body = f"""<form class="settings" onsubmit="return false">
 <fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
 <div class="checks look">{look}</div></fieldset>
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
 <div class="checks">{checks}</div></fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
                f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
-    return overlay("settings", t("settings.title"), body, buttons)
+    return overlay("settings", t("settings.title"), body, buttons, idp)
 
 
 # ---------------------------------------------------------------- the page
+# The table's parts, each one element with ``data-part``; the page re-applies only the
+# parts whose HTML changed (one bot's card changes its seat, the centre and the top bar;
+# the score sheet, half of the table's elements, changes once a deal). The felt's own
+# part is its element without children (``data-shell``): its children are parts.
+FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
+SHELL = " data-shell></main>"
+
+
 def table(obs: Obs, ui: UI) -> str:
+    """The whole table. ``ui["idp"]`` prefixes every id (one prefix per table on a page)."""
+    return whole(table_parts(obs, ui))
+
+
+def whole(parts: list[tuple[str, str]]) -> str:
+    """The table's HTML from its parts (``table_parts``)."""
+    p = dict(parts)
+    felt = p["felt"].removesuffix(SHELL) + ">" + "".join(p[name] for name in FELT_PARTS) + "</main>"
+    return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
+
+
+def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
+    """The table as its parts, in order: (name, HTML of that element)."""
     kings = ui["kings"]
+    idp = ui.get("idp", "")
     ov = ""
     kind = ui.get("overlay")
     if kind == "summary" and finished(obs):
-        ov = deal_summary(obs)
+        ov = deal_summary(obs, idp)
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
     elif kind == "result":
-        ov = final_result(obs, kings)
+        ov = final_result(obs, kings, idp)
     elif kind == "corrupt":
-        ov = corrupt_save(ui.get("corrupt_why", ""))
+        ov = corrupt_save(ui.get("corrupt_why", ""), idp)
     elif kind == "settings":
-        ov = settings_overlay(ui["form"], ui["levels"])
+        ov = settings_overlay(ui["form"], ui["levels"], idp)
     elif kind == "sheet":
-        ov = sheet_overlay(obs, kings)
+        ov = sheet_overlay(obs, kings, idp)
     elif kind == "confirm":
-        ov = confirm_new_game()
+        ov = confirm_new_game(idp)
+    elif kind == "help":
+        ov = help_overlay(idp)
     mode = "trex" if is_trex(obs) and dealt(obs) else "tricks"
-    return f"""{topbar(obs, ui)}
-<div class="main">
-  <div class="felt" data-mode="{mode}" data-phase="{obs["phase"]}">
-    {seat_panel(obs, 2, ui)}
-    {seat_panel(obs, 3, ui)}
-    {centre(obs, ui)}
-    {seat_panel(obs, 1, ui)}
-    <section class="you">
-      {seat_panel(obs, 0, ui)}
-      {status_line(obs, ui)}
-      {hand_view(obs, ui)}
-    </section>
-  </div>
-  <aside class="side">{score_sheet(obs, kings)}</aside>
-</div>
-{ov}"""
+    # a modal dialog makes the table behind it inert: no focus, no clicks, hidden from
+    # screen readers (the dialog is the page until it closes)
+    inert = " inert" if ov else ""
+    ui = dict(ui, inert=bool(ov))
+    felt = f'<main class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"{inert}'
+    you = (f'<section class="you" data-part="you">{seat_panel(obs, 0, ui)}{status_line(obs, ui)}'
+           f"{hand_view(obs, ui)}</section>")
+    side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
+            f"{score_sheet(obs, kings)}</aside>")
+    return [("topbar", topbar(obs, ui)), ("felt", felt + SHELL),
+            ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
+            ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
+            ("overlay", f'<div class="overlay-slot" data-part="overlay">{ov}</div>')]

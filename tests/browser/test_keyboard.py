@@ -1,0 +1,182 @@
+"""Issue "The table for every Trex player", item 4: a whole deal by keyboard alone —
+the king's contract choice, a doubling answer, every card — with the focus where the
+next action is after every move (never on <body>); dialogs keep Tab inside, close on
+Escape and give the focus back; the New game confirmation focuses its safe choice; the
+S, L and ? shortcuts. Keys only: no click, no programmatic focus."""
+from conftest import PHONE, find_seed
+from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, SUIT_MASK
+
+KH = 1 << KING_OF_HEARTS
+REDEAL_HEARTS = (KH, KH | 1 << ACE_OF_HEARTS)
+
+
+def king_holding_kh(seed, m):
+    """You are the first king and hold K♥ without a §5 redeal hand: the K♥ contract asks
+    you whether to double it."""
+    h0 = m.hands[0]
+    return m.king == 0 and h0 & KH and (h0 & SUIT_MASK[HEARTS]) not in REDEAL_HEARTS
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const a = document.activeElement;
+        return {tag: a.tagName, key: a.dataset.key || null, move: a.dataset.move || null,
+                action: a.dataset.action || null, nav: a.dataset.nav || null,
+                playable: a.classList.contains('playable'), text: a.innerText}; }""")
+
+
+def press(t, key: str) -> dict:
+    """A key that makes a move: wait for the render that waits for the player again."""
+    seq = t.page.evaluate("document.body.dataset.seq")
+    t.page.keyboard.press(key)
+    t.page.wait_for_function(
+        "s => document.body.dataset.seq !== s && document.body.hasAttribute('data-waiting')",
+        arg=seq, timeout=60_000)
+    return t.state()
+
+
+def arrow_to(t, test, key="ArrowRight", limit=30) -> dict:
+    """Arrow along the focused group until ``test(focused)`` holds."""
+    for _ in range(limit):
+        f = focused(t.page)
+        if test(f):
+            return f
+        t.page.keyboard.press(key)
+    raise AssertionError(f"no such control in the group; focus on {focused(t.page)}")
+
+
+def assert_focus_not_lost(page, where: str):
+    f = focused(page)
+    assert f["tag"] != "BODY", f"focus fell back to <body> {where}"
+    return f
+
+
+def test_a_whole_deal_by_keyboard(new_table):
+    t = new_table()
+    page = t.page
+    t.goto(f"?speed=instant&seed={find_seed(king_holding_kh)}")
+    st = t.wait_idle()
+    assert st["waiting"] == "choose"
+    # the king's picker has the focus; arrows move between the contracts
+    f = focused(page)
+    assert f["nav"] == "prompt" and f["move"] == "king-of-hearts", f
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["move"] == "queens"
+    page.keyboard.press("ArrowLeft")
+    t.screenshot("keyboard-choose")
+    st = press(t, "Enter")
+    assert st["contract"] == "king-of-hearts" and st["waiting"] == "announce"
+    # the doubling question now has the focus: double the K♥ with the keyboard
+    f = assert_focus_not_lost(page, "after the contract choice")
+    assert f["nav"] == "prompt", f
+    arrow_to(t, lambda f: f["move"] == "double:KH")
+    t.screenshot("keyboard-double")
+    st = press(t, "Space")
+    assert ["KH", 0] in st["doubled"]
+    moves = 0
+    while st["waiting"] == "play":
+        f = assert_focus_not_lost(page, f"after move {moves}")
+        if st["legal"] == ["pass"]:
+            f = arrow_to(t, lambda f: f["move"] == "pass")
+        else:
+            assert f["nav"] == "hand", f"your turn: the focus is in your hand, not {f}"
+            f = arrow_to(t, lambda f: f["playable"])
+        played = f["move"]
+        order = hand_order(page)
+        if moves == 3:
+            t.screenshot("keyboard-mid-deal")
+        st = press(t, "Enter")
+        assert played not in st["hand"]
+        moves += 1
+        if st["waiting"] == "play" and played != "pass" and st["legal"] != ["pass"]:
+            # the focus moved on to the card that followed the one played
+            rest = hand_order(page)
+            want = rest[min(order.index(played), len(rest) - 1)]
+            assert focused(page)["key"] == "hand-" + want, (focused(page), want)
+    assert st["waiting"] == "summary", st
+    assert moves >= 10
+    # the summary's button has the focus; Enter deals on and the focus goes to the picker
+    f = focused(page)
+    assert f["action"] == "next-deal", f
+    t.screenshot("keyboard-summary")
+    st = press(t, "Enter")
+    assert st["deal_number"] == 1 and st["waiting"] == "choose"
+    f = assert_focus_not_lost(page, "after the next deal")
+    assert f["nav"] == "prompt", f
+
+
+def hand_order(page) -> list[str]:
+    return page.locator(".hand .card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+
+
+def test_dialogs_trap_tab_close_on_escape_and_give_the_focus_back(new_table):
+    t = new_table(viewport=PHONE)  # on a phone the score sheet is a dialog
+    page = t.page
+    t.goto("?speed=instant&seed=11")
+    t.wait_idle()
+    start = assert_focus_not_lost(page, "at the start")
+    assert start["key"], start
+    for key, kind in (("s", "sheet"), ("?", "help")):
+        page.keyboard.press(key)
+        page.wait_for_selector(f".overlay[data-overlay={kind}]")
+        inside = "document.querySelector('.overlay .dialog').contains(document.activeElement)"
+        assert page.evaluate(inside), f"the {kind} dialog has the focus"
+        for _ in range(6):
+            page.keyboard.press("Tab")
+            assert page.evaluate(inside), f"Tab left the {kind} dialog"
+        for _ in range(3):
+            page.keyboard.press("Shift+Tab")
+            assert page.evaluate(inside), f"Shift+Tab left the {kind} dialog"
+        if kind == "help":
+            text = page.locator(".overlay .keys").inner_text()
+            assert "Score sheet" in text and "last trick" in text
+            t.screenshot("keyboard-help-phone")
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".overlay", state="detached")
+        assert focused(page)["key"] == start["key"], "the focus went back where it was"
+    # the New game confirmation: the focus is on Cancel, so Enter keeps the match
+    moves = t.state()["moves"]
+    seed = t.state()["seed"]
+    for _ in range(12):  # from your hand back up into the tools
+        page.keyboard.press("Shift+Tab")
+        if focused(page)["action"] == "new-game":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".overlay[data-overlay=confirm]")
+    f = focused(page)
+    assert f["action"] == "close", f"the safe choice has the focus, not {f}"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".overlay", state="detached")
+    st = t.state()
+    assert st["seed"] == seed and st["moves"] >= moves, "Enter on the confirmation kept the match"
+    assert focused(page)["action"] == "new-game", "back on the button that opened it"
+    # settings: the focus is on a field, not on the button that starts a new game
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".overlay[data-overlay=confirm]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".overlay", state="detached")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["action"] == "settings"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".overlay[data-overlay=settings]")
+    assert focused(page)["tag"] == "SELECT"
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".overlay", state="detached")
+    assert focused(page)["action"] == "settings"
+
+
+def test_last_trick_shortcut(new_table):
+    t = new_table()
+    page = t.page
+    t.goto("?speed=instant&seed=11")
+    st = t.wait_idle()
+    while not st["tricks"] or st["waiting"] != "play":
+        t.step()
+        st = t.wait_idle()
+    start = assert_focus_not_lost(page, "in the deal")
+    page.keyboard.press("l")
+    page.wait_for_selector(".last-trick")
+    assert focused(page)["action"] == "close-last"
+    t.screenshot("keyboard-last-trick")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".last-trick", state="detached")
+    assert focused(page)["key"] == start["key"]

@@ -1,0 +1,141 @@
+// Trex table view: applies each new rendering of the table (an HTML string made by
+// trexui/view.py, a pure function of the observation) to the page by morphing the
+// existing elements with morphdom (./morphdom.min.js, npm morphdom, served locally).
+// Elements that did not change stay the same DOM nodes, so focus, a live region next
+// to the view and CSS transitions survive a render; lists are matched by their
+// `data-key` (never by id: a page may hold several tables).
+//
+// Cards that move are animated FLIP-style: every `[data-flip=<card>]` element's box is
+// read before the morph; after it, a card that is a new element (it changed places)
+// slides from its old box (a card played from your hand to the trick), or from its
+// seat's panel when it was not on show (`data-from=<seat>`: another player's card).
+// Elements the morph kept are not animated (the hand closing up is plain layout). A finished trick
+// (`.trick[data-taker]`) that leaves the table flies to its taker's seat. Nothing
+// moves when `prefers-reduced-motion: reduce` is set or the pace is instant (ms = 0).
+//
+// The slide and the flight are set up in the next animation frame, where the browser
+// lays the page out anyway, so a render forces no layout of its own.
+//
+// One instance per table element (like chessground's `Chessground(element)`): no
+// page-wide state; `new TrexTableView(region, fx)` then `view.patch(html, ms)` with the
+// whole rendering, or `view.patch([[part, html], ...], ms)` with only the parts
+// (`[data-part]` elements) that changed; a part with `data-shell` updates its element's
+// attributes and leaves its children (themselves parts) alone.
+"use strict";
+(function () {
+  function nodeKey(node) {
+    return node.nodeType === 1 ? node.getAttribute("data-key") || undefined : undefined;
+  }
+  // An element whose rendering is unchanged keeps its node and its children untouched.
+  function changed(fromEl, toEl) { return !fromEl.isEqualNode(toEl); }
+
+  function reducedMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function boxes(root, selector, attr, kept) {
+    var out = {};
+    root.querySelectorAll(selector).forEach(function (el) {
+      out[el.getAttribute(attr)] = el.getBoundingClientRect();
+      if (kept) kept.add(el);
+    });
+    return out;
+  }
+
+  function centre(r) { return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }
+
+  function TrexTableView(region, fx) {
+    this.region = region;  // the element whose children are the rendering
+    this.fx = fx;          // an aria-hidden layer outside it, for cards flying away
+  }
+
+  // A part marked data-shell brings its own attributes only: its children are parts.
+  function children(fromEl, toEl) { return !toEl.hasAttribute("data-shell"); }
+  var OPTIONS = { getNodeKey: nodeKey, onBeforeElUpdated: changed, onBeforeElChildrenUpdated: children };
+  var WHOLE = { childrenOnly: true, getNodeKey: nodeKey, onBeforeElUpdated: changed };
+
+  TrexTableView.prototype.patch = function (html, ms) {
+    var region = this.region;
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    var animate = ms > 0 && !reducedMotion() && region.firstElementChild !== null;
+    var before = null, seats = null, leaving = null, kept = null;
+    if (animate) {
+      kept = new Set();
+      before = boxes(region, "[data-flip]", "data-flip", kept);
+      seats = boxes(region, ".seat[data-seat]", "data-seat");
+      var held = region.querySelector(".trick[data-taker]");
+      if (held) {
+        leaving = {
+          id: held.getAttribute("data-trick"), taker: held.getAttribute("data-taker"),
+          cards: Array.prototype.map.call(held.querySelectorAll(".card"), function (c) {
+            return { clone: c.cloneNode(true), box: c.getBoundingClientRect() };
+          })
+        };
+      }
+    }
+    if (typeof html === "string") {
+      var next = region.cloneNode(false);
+      next.innerHTML = html;
+      morphdom(region, next, WHOLE);
+    } else {
+      for (var i = 0; i < html.length; i++) {
+        var part = region.querySelector('[data-part="' + html[i][0] + '"]');
+        if (part) morphdom(part, html[i][1], OPTIONS);
+      }
+    }
+    if (!animate) return;
+    var gone = leaving && !region.querySelector('.trick[data-taker][data-trick="' + leaving.id + '"]');
+    var self = this;
+    this.frame = requestAnimationFrame(function () {
+      self.frame = 0;
+      self.slide(before, seats, kept, ms);
+      if (gone) self.gather(leaving, ms);
+    });
+  };
+
+  // Cards in a new place slide there from where they were (FLIP).
+  TrexTableView.prototype.slide = function (before, seats, kept, ms) {
+    this.region.querySelectorAll("[data-flip]").forEach(function (el) {
+      if (kept.has(el)) return;
+      var from = before[el.getAttribute("data-flip")];
+      if (!from) {
+        var seat = el.getAttribute("data-from");
+        from = seat !== null ? seats[seat] : null;
+        if (!from) return;
+      }
+      var a = centre(from), b = centre(el.getBoundingClientRect());
+      var dx = a.x - b.x, dy = a.y - b.y;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      // (moving faces are trick and layout cards, which have no transform of their own)
+      el.animate([{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "none" }],
+                 { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+    });
+  };
+
+  // A finished trick that left the table goes to its taker: copies of its cards fly
+  // from their places to the taker's seat and fade.
+  TrexTableView.prototype.gather = function (leaving, ms) {
+    var seat = this.region.querySelector('.seat[data-seat="' + leaving.taker + '"]');
+    if (!seat) return;
+    var to = centre(seat.getBoundingClientRect());
+    var fx = this.fx;
+    leaving.cards.forEach(function (c) {
+      var el = c.clone;
+      el.removeAttribute("data-flip");
+      el.style.position = "fixed";
+      el.style.left = c.box.left + "px";
+      el.style.top = c.box.top + "px";
+      el.style.margin = "0";
+      fx.appendChild(el);
+      var from = centre(c.box);
+      var run = el.animate([{ transform: "none", opacity: 1 },
+                            { transform: "translate(" + (to.x - from.x) + "px, " + (to.y - from.y) + "px) scale(0.4)",
+                              opacity: 0 }],
+                           { duration: ms, easing: "ease-in", fill: "forwards" });
+      run.onfinish = run.oncancel = function () { el.remove(); };
+    });
+  };
+
+  window.TrexTableView = TrexTableView;
+})();
