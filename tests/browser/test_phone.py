@@ -470,7 +470,7 @@ def test_four_colour_deck(pages):
     act(t, "[data-action=settings]", touch=True)
     check(t, "settings", one_screen=True)
     shot(t, "390x844", "settings")
-    press(t, "label:has(#set-four_colour)", touch=True)
+    press(t, "label:has(input[name=four_colour])", touch=True)
     page.wait_for_function("document.documentElement.classList.contains('four-colour')")
     act(t, "[data-overlay=settings] [data-action=close]", touch=True)
     assert page.evaluate(colour, "D") == "rgb(30, 64, 175)"

@@ -653,6 +653,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Switch the page's language at once (the match is untouched) and remember it."""
         strings.set_language(lang)
+        self.live.replaceChildren()  # what was announced in the old language has been read
         self.settings["lang"] = strings.current()
         self.save_settings()
         self.ui.pop("notice_lang", None)
