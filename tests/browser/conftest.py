@@ -193,10 +193,16 @@ def table(browser, site_url):
 @pytest.fixture
 def new_table(browser, site_url):
     """A factory of fresh pages (own context: empty storage and cache)."""
+    yield from tables(lambda viewport=DESKTOP: _new_table(browser, site_url, viewport))
+
+
+def tables(build_table):
+    """A fixture's factory of pages: ``build_table(...)`` makes one; when the test is done,
+    each page's guard is checked (outside requests, console errors) and its context closed."""
     made = []
 
-    def make(viewport=DESKTOP):
-        t = _new_table(browser, site_url, viewport)
+    def make(*args, **kwargs):
+        t = build_table(*args, **kwargs)
         made.append(t)
         return t
 

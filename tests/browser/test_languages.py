@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DESKTOP, Guard, Table, find_seed
+from conftest import DESKTOP, Guard, Table, find_seed, tables
 from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, SUIT_MASK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
@@ -92,23 +92,14 @@ def check_words(t, lang, where):
 @pytest.fixture
 def make_table(browser, site_url):
     """Fresh pages with their own context, optionally in a browser language."""
-    made = []
-
     def make(viewport=DESKTOP, **context_options):
         context = browser.new_context(viewport=viewport, service_workers="block", **context_options)
         guard = Guard(context)
         page = guard.watch(context.new_page())
         page.set_default_timeout(30_000)
-        t = Table(context, page, guard, site_url)
-        made.append(t)
-        return t
+        return Table(context, page, guard, site_url)
 
-    yield make
-    for t in made:
-        try:
-            t.guard.check()
-        finally:
-            t.context.close()
+    yield from tables(make)
 
 
 def html_lang(t):

@@ -27,7 +27,7 @@ import json
 
 import pytest
 
-from conftest import DESKTOP, Guard, Table, find_seed
+from conftest import DESKTOP, Guard, Table, find_seed, tables
 from trex_core.cards import QUEENS_MASK
 
 SIZES = {
@@ -194,19 +194,7 @@ def new_page(browser, site_url, size: str, touch: bool, scale: float = 1) -> Tab
 
 @pytest.fixture
 def pages(browser, site_url):
-    made: list[Table] = []
-
-    def make(size: str, touch: bool, scale: float = 1) -> Table:
-        t = new_page(browser, site_url, size, touch, scale)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        try:
-            t.guard.check()
-        finally:
-            t.context.close()
+    yield from tables(lambda size, touch, scale=1: new_page(browser, site_url, size, touch, scale))
 
 
 # -- acting like a player ------------------------------------------------------------------
