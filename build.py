@@ -48,7 +48,8 @@ MORPHDOM_FILE = "dist/morphdom-umd.min.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
-STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html", "favicon.svg")
+STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html", "favicon.svg",
+                "tables.js", "tutorial.html", "author.html", "author.js")
 
 
 def log(msg: str) -> None:
@@ -211,6 +212,10 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     inline = f'<script id="trex-i18n" type="application/json">{loading_strings()}</script>'
     html = html.replace(marker, inline)
     (out / "index.html").write_text(html, encoding="utf-8")
+    # embed.html: the same page for one embedded table (docs/EMBED.md); the body says so.
+    embed = html.replace('<body data-state="loading">', '<body data-state="loading" data-embed>', 1)
+    assert embed != html, "index.html's <body> tag changed: embed.html needs its data-embed"
+    (out / "embed.html").write_text(embed, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")
 

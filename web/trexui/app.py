@@ -1,4 +1,10 @@
-"""The table's controller in the page: input, the bots' pace, saving, rendering.
+"""A table's controller in the page: input, the bots' pace, saving, rendering.
+
+One :class:`Table` per table element; a page may hold many (tables.js), so nothing here is
+page-wide: each table has its own options, its own storage (the main game's only; an
+embedded table never reads or writes a save), its own ids (prefixed) and its own key
+handler on its element. The main page (index.html) has one table, the game; an embedded
+table (embed.html, or a ``data-trex`` element) shows one deal in a mode of embed.py.
 
 The engine (trex_core.Match) is the referee; this module only forwards move
 texts to it, asks bots (bots.py) for theirs, and renders seat 0's observation
@@ -23,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from html import escape
 from typing import Any
 
 from js import Object, URLSearchParams, location
@@ -34,9 +41,23 @@ except ImportError:  # pragma: no cover
     _JSNULL = None
 from pyscript import document, window
 
-from trex_core import DEAL_OVER, IllegalMoveError, InvalidMoveError, Match, Rules, observe, write_record
+from trex_core import (
+    DEAL_OVER,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    Rules,
+    card_text,
+    cards_of,
+    observe,
+    parse_move,
+    write_record,
+)
 
-from . import announce, bots, store, strings, values, view
+from . import announce, bots, embedview, store, strings, values, view
+from .embed import Embed, EmbedError
+from .embed import parse as parse_embed
+from .embed import query as parse_query
 from .strings import direction, t
 
 # Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
@@ -44,7 +65,9 @@ SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 TRICK_HOLD = 1.8
 # Dialogs the player opened and may close (Escape, Close); the others are the game's
 # own (a deal's summary, the result, a damaged save) and end with their button.
-CLOSABLE = ("settings", "sheet", "confirm", "help")
+CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed")
+# The buttons only an embedded table has (embedview.py).
+EMBED_ACTIONS = ("step-first", "step-back", "step-forward", "step-last", "restart", "try-again", "show-answer")
 # What a dialog can focus, for keeping Tab inside it.
 FOCUSABLE = 'button, select, input, textarea, a[href], [tabindex]:not([tabindex="-1"])'
 LIVE_KEEP = 12  # messages kept in the live region (older ones are removed; only additions are read)
@@ -79,6 +102,11 @@ def browser_languages() -> list[str]:
         return []
 
 
+def same(a: Any, b: Any) -> bool:
+    """JavaScript's ``Object.is`` (``is`` is a keyword in Python)."""
+    return bool(getattr(window.Object, "is")(a, b))
+
+
 def disabled(el: Any) -> bool:
     """An element's ``disabled`` (elements without one, like <main>, are never disabled)."""
     return bool(getattr(el, "disabled", False))
@@ -87,7 +115,7 @@ def disabled(el: Any) -> bool:
 def guarded(fn: Any) -> Any:
     """An event handler that reports a bug on the page and in the console instead of
     leaving the table silently stuck."""
-    def run(self: App, *args: Any) -> Any:
+    def run(self: Table, *args: Any) -> Any:
         try:
             return fn(self, *args)
         except Exception as exc:  # a bug: show it, log it (tests fail on console errors)
@@ -96,10 +124,21 @@ def guarded(fn: Any) -> Any:
     return run
 
 
-class App:
-    def __init__(self) -> None:
-        self.root = document.getElementById("app")
-        self.idp = (js(self.root.id) or "trex") + "-"  # prefixes the view's ids: one per table
+class Table:
+    """One table on the page. ``main``: the page's game (its save, its settings, the test
+    hooks on ``window``); else ``embed`` (checked parameters) or ``error`` (a parameter that
+    is wrong, shown in the table's place). ``frame``: the table is its page's one table in
+    an iframe, and talks to the parent page by postMessage."""
+
+    def __init__(self, root: Any, *, main: bool = False, embed: Embed | None = None,
+                 error: EmbedError | None = None, frame: bool = False, idp: str = "trex-") -> None:
+        self.root = root
+        self.main = main
+        self.embed = embed
+        self.error = error
+        self.frame = frame
+        self.idp = idp  # prefixes the view's ids: one per table
+        root.classList.add("trex-table")
         self.root.innerHTML = ('<div class="table-view"></div>'
                                '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
                                '<div class="fx" aria-hidden="true"></div>')
@@ -113,7 +152,7 @@ class App:
         self.prompt: str | None = None  # the prompt (data-key) on screen after the last render
         self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
         self.later: str | None = None  # the score sheet's new HTML, applied in the next task
-        params = URLSearchParams.new(location.search)
+        params = URLSearchParams.new(location.search) if main else URLSearchParams.new("")
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
         self.autoplay = js(params.get("autoplay")) == "1"  # the benchmark lets a bot play seat 0 too
@@ -121,16 +160,33 @@ class App:
         self.param_lang = js(params.get("lang"))
         self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
         self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
-        self.settings = store.load_settings(storage_get(store.SETTINGS_KEY))
-        # ?lang=, else the saved choice, else the browser's languages (loader.js picks alike)
-        lang, unknown = strings.choose(self.param_lang, self.settings.get("lang"), browser_languages())
-        strings.set_language(lang)
-        self.lang_notice = self.param_lang if unknown else None
+        self.settings = store.load_settings(storage_get(store.SETTINGS_KEY) if main else None)
         self.levels = bots.levels()
+        self.notices: list[tuple[str, str]] = []  # (parameter, value) of the address that were not used
+        if main:
+            # ?lang=, else the saved choice, else the browser's languages (loader.js picks alike)
+            lang, unknown = strings.choose(self.param_lang, self.settings.get("lang"), browser_languages())
+            strings.set_language(lang)
+            self.lang_notice = self.param_lang if unknown else None
+            if self.param_level is not None and self.param_level not in self.levels:
+                self.notices.append(("level", self.param_level))
+            if self.param_speed is not None and self.param_speed not in SPEEDS:
+                self.notices.append(("speed", self.param_speed))
+            if self.param_seed is not None and not self.param_seed.strip().isdigit():
+                self.notices.append(("seed", self.param_seed))
+                self.param_seed = None
+        else:
+            self.lang_notice = None
+        if embed is not None:
+            self.param_level = embed.level
+            self.param_speed = embed.speed
         if self.param_level in self.levels:
             self.settings["level"] = self.param_level
         if self.settings["level"] not in self.levels:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
+        self.step = embed.start if embed is not None else 0  # a replay's step (moves shown)
+        self.judged: bool | None = None  # an exercise: whether the last answer was right
+        self.answer_shown = False
         self._match: Match | None = None  # set by restore() or new_game(), before anything else runs
         self.seed: int | str = 0
         self.saved: store.Save | None = None  # the match's save, kept up to date move by move
@@ -141,13 +197,28 @@ class App:
         self.seq = 0
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
 
+    @classmethod
+    def embedded(cls, root: Any, text: str, *, frame: bool, idp: str) -> Table:
+        """A table from an embed's parameters (docs/EMBED.md), or its error in its place."""
+        try:
+            e = parse_embed(parse_query(text), levels=bots.levels(), speeds=tuple(SPEEDS),
+                            langs=strings.LANGUAGES)
+        except EmbedError as exc:
+            lang = next(iter(parse_query(text).get("lang", [])), None)
+            if lang and strings.supported(lang):
+                strings.set_language(lang)
+            return cls(root, error=exc, frame=frame, idp=idp)
+        if e.lang:
+            strings.set_language(e.lang)
+        return cls(root, embed=e, frame=frame, idp=idp)
+
     # ------------------------------------------------------------ game lifecycle
     @property
     def match(self) -> Match:
         """The match on the table. start() calls restore() right after construction, which
         sets one (the saved match or a new one); every handler runs after that."""
         if self._match is None:
-            raise RuntimeError("App.match was read before restore() or new_game() set up a match")
+            raise RuntimeError("Table.match was read before restore() or new_game() set up a match")
         return self._match
 
     @match.setter
@@ -172,11 +243,30 @@ class App:
         self.refresh()
         self.save()
 
+    def load_step(self, step: int) -> None:
+        """An embedded table: its deal with ``step`` of the given moves played (a replay's
+        step; the start in the other modes). The bots of the play mode then go on."""
+        assert self.embed is not None
+        self.gen += 1  # a sleeping bot step of the last deal gives up
+        self.task = None
+        self.step = max(0, min(step, len(self.embed.moves)))
+        self.match = self.embed.match(self.step)
+        self.seed = 0
+        self.ui = {"overlay": None}
+        self.judged = None
+        self.answer_shown = False
+        self.announcer.reset()
+        self.refresh()
+
     def restore(self) -> None:
-        """Resume the saved match exactly where it was; report a bad save (§5)."""
+        """Resume the saved match exactly where it was; report a bad save (§5). An embedded
+        table starts its deal; it has no save."""
+        if self.embed is not None:
+            self.load_step(self.step)
+            return
         text = storage_get(store.SAVE_KEY)
+        seed = int(self.param_seed) if self.param_seed and self.param_seed.strip().isdigit() else None
         if not text:
-            seed = int(self.param_seed) if self.param_seed and self.param_seed.isdigit() else None
             self.new_game(seed)
             return
         try:
@@ -192,9 +282,14 @@ class App:
         self.saved = store.Save(self.seed, self.match)
         # a save in deal-over shows that deal's summary again (the phase says so)
         self.ui = {"overlay": "result" if self.match.is_over else None}
+        if seed is not None and str(seed) != str(self.seed):
+            # ?seed= names another game than the saved one: ask before leaving the match
+            self.ui = {"overlay": "confirm-seed", "seed": seed}
         self.refresh()
 
     def save(self) -> None:
+        if not self.main:
+            return
         if self.saved is None or self.saved.match is not self.match:
             self.saved = store.Save(self.seed, self.match)
         if not storage_set(store.SAVE_KEY, self.saved.text({})):
@@ -203,7 +298,8 @@ class App:
             self.ui["unsaved"] = True
 
     def save_settings(self) -> None:
-        storage_set(store.SETTINGS_KEY, store.dump_settings(self.settings))
+        if self.main:
+            storage_set(store.SETTINGS_KEY, store.dump_settings(self.settings))
 
     @property
     def overlay(self) -> str | None:
@@ -235,13 +331,20 @@ class App:
         """Make a move (anyone's) and update everything; raises the engine's errors."""
         m = self.match
         tricks_before = len(self.obs["tricks"])
-        m.play(text)
+        seat = m.to_move
+        move = m.play(text)
         self.ui["message"] = None
         self.ui["raised"] = None
         self.refresh()
         obs = self.obs
-        if m.is_over:  # the last deal: its summary (a deal-over phase shows one by itself)
+        if self.embed is not None and seat is not None:
+            self.emit("move", seat=self.embed.seat_of(seat), move=str(move))
+        if m.is_over and (self.embed is None or self.embed.mode == "play"):
+            # the last deal: its summary (a deal-over phase shows one by itself)
             self.ui["overlay"] = "summary"
+        if m.is_over and self.embed is not None:
+            e = self.embed
+            self.emit("deal-over", scores=[obs["deal_scores"][e.table_seat(s)] for s in range(4)])
         if len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
         elif obs["trick"] or obs["phase"] != "play":
@@ -254,6 +357,11 @@ class App:
         m = self.match
         turn = m.to_move  # None only when the match is over
         if m.is_over or turn is None or self.overlay:
+            return
+        if self.embed is not None and self.embed.mode in ("view", "replay"):
+            return  # a diagram: the steps move it, not the cards
+        if self.embed is not None and self.embed.mode == "exercise":
+            self.answer(text)
             return
         if turn != 0:
             self.ui["message"] = t("status.wait", name=view.seat_name(turn))
@@ -268,15 +376,49 @@ class App:
             self.ui["message"] = t("status.invalid")
             self.render()
 
+    def answer(self, text: str) -> None:
+        """An exercise: the reader's move is judged before it is played. A legal move the
+        author accepts is right and is played; another legal move is wrong and is not; an
+        illegal one gets its refusal, as at the main table, and counts as no answer."""
+        e = self.embed
+        assert e is not None
+        if self.judged or self.answer_shown:
+            return  # answered: Try again (or Restart) first
+        try:
+            text = str(parse_move(text))
+        except InvalidMoveError:
+            self.ui["message"] = t("status.invalid")
+            self.render()
+            return
+        legal = {str(x) for x in self.match.legal_moves()}
+        if text not in legal:
+            try:
+                self.match.play(text)  # refused: the engine says why, and nothing changes
+            except IllegalMoveError as exc:
+                self.ui["message"] = view.refusal_text(exc.code, exc.params)
+            self.render()
+            return
+        self.judged = e.accepts(text)
+        self.emit("answer", right=self.judged, move=text, seat=e.seat)
+        if self.judged:
+            self.apply(text)  # renders
+        else:
+            self.ui["tried"] = text
+            self.render()
+
     def human_must_act(self) -> bool:
         """Whether the game waits for a click from the player (not a forced answer)."""
         m = self.match
         if m.is_over or m.to_move != 0 or self.autoplay or m.phase == DEAL_OVER:
             return False
+        if self.embed is not None and self.embed.mode != "play":
+            return self.embed.mode == "exercise" and not self.judged and not self.answer_shown
         return not self.obs["forced_answer"]  # §4.2: that one answer is given for you
 
     # ------------------------------------------------------------ bots
     def kick(self) -> None:
+        if self.embed is not None and self.embed.mode != "play":
+            return  # only the play mode has bots that move
         if self.task is None and not self.match.is_over:
             self.task = asyncio.ensure_future(self.drive(self.gen))
 
@@ -342,7 +484,47 @@ class App:
         ui["levels"] = self.levels
         ui["values"] = values.of(self.match.rules)
         ui["idp"] = self.idp
+        ui["notices"] = self.notices
+        if self.embed is not None:
+            ui.update(self.embed_state(self.embed))
         return ui
+
+    def embed_state(self, e: Embed) -> dict[str, Any]:
+        """What an embedded table adds to the view's state (embedview.py)."""
+        m = self.match
+        done = bool(self.judged) or self.answer_shown
+        hands = m.state.hands
+        ui: dict[str, Any] = {
+            "readonly": e.mode in ("view", "replay") or (e.mode == "exercise" and done),
+            "still": e.mode != "play",
+            "open_hands": {s: [card_text(c) for c in cards_of(hands[s])] for s in (1, 2, 3) if e.shown(s)},
+            "felt_tag": "main" if self.frame else "section",
+            "embed": {"mode": e.mode, "step": self.step, "steps": len(e.moves),
+                      "judged": self.judged, "shown": self.answer_shown},
+            "summary_buttons": (f'<button type="button" class="primary" data-action="restart" data-autofocus>'
+                                f'{escape(t("embed.play_again"))}</button>'),
+        }
+        if e.mode == "replay" and self.step in e.captions:
+            ui["note"] = ("caption", e.captions[self.step])
+        elif e.mode == "exercise":
+            if self.answer_shown:
+                ui["note"] = ("answer", t("embed.answer", moves=embedview.answer_text([str(a) for a in e.answers])))
+            elif self.judged is True:
+                ui["note"] = ("right", e.right or t("embed.right"))
+            elif self.judged is False:
+                ui["note"] = ("wrong", e.wrong or t("embed.wrong"))
+            elif not self.ui.get("message"):
+                ui["note"] = ("question", t("embed.question"))
+        return ui
+
+    def seat_names(self) -> tuple[str, str, str, str] | None:
+        """An embedded table names the real seats (compass points); the reader who plays is "You"."""
+        e = self.embed
+        if e is None:
+            return None
+        you = e.mode in ("play", "exercise")
+        names = [t("seat.0") if s == 0 and you else t(f"compass.{e.seat_of(s)}") for s in range(4)]
+        return (names[0], names[1], names[2], names[3])
 
     def render(self) -> None:
         if not self.autoplay:
@@ -355,12 +537,17 @@ class App:
         self.render_ms.append(window.performance.now() - t0)
 
     def _render(self) -> None:
+        with view.seat_names(self.seat_names()):
+            self._render_named()
+
+    def _render_named(self) -> None:
         before = self.focus_before()
         # Only the parts whose HTML changed are applied. When the score sheet changes with
         # the rest (a deal's end), it goes in a task of its own just after: half of the
         # table's elements, and it is under the summary then. Cards move for a share of
         # the pace (none at "instant").
-        parts = view.table_parts(self.obs, self.view_state())
+        make = embedview.parts if self.embed is not None else view.table_parts
+        parts = make(self.obs, self.view_state())
         changed = [[name, html] for name, html in parts if self.parts.get(name) != html]
         applied = dict(self.parts)
         self.parts = dict(parts)
@@ -398,8 +585,32 @@ class App:
     def rendered(self) -> None:
         """The page shows the new rendering: tests and the benchmark may read it."""
         self.seq += 1
-        document.body.dataset.seq = str(self.seq)
+        self.mark("seq", str(self.seq))
         self.mark_waiting()
+
+    def mark(self, name: str, value: str | None) -> None:
+        """A data- attribute on the table's element (and on <body> for the main game, which
+        its tests and the benchmark read): ``value`` None removes it."""
+        for el in (self.root, document.body) if self.main else (self.root,):
+            if value is None:
+                el.removeAttribute(f"data-{name}")
+            else:
+                el.setAttribute(f"data-{name}", value)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Tell the host page (docs/EMBED.md): a ``trex`` event on the table's element and,
+        in a frame, a message to the parent page (to ``origin=`` only, when given)."""
+        if self.embed is None and self.error is None:
+            return
+        msg = {"source": "trex", "type": kind, "id": self.embed.id if self.embed else "", **data}
+        detail = to_js(msg, dict_converter=Object.fromEntries)
+        init = Object.new()
+        init.detail = detail
+        init.bubbles = True
+        self.root.dispatchEvent(window.CustomEvent.new("trex", init))
+        if self.frame and not same(window.parent, window):
+            origin = (self.embed.origin if self.embed else "") or "*"
+            window.parent.postMessage(detail, origin)
 
     def speak(self, messages: list[str]) -> None:
         """Append to the table's polite live region (outside the morphed view, so it is
@@ -451,6 +662,9 @@ class App:
         prompt = self.nav_group("prompt")
         if prompt:
             return prompt[0]
+        if self.embed is not None and self.embed.mode != "play" and not self.human_must_act():
+            # a diagram: its step buttons (the one pressed may have just turned off), else the felt
+            return js(region.querySelector(".embed-bar button:not([disabled])")) or js(region.querySelector(".felt"))
         passing = js(region.querySelector(".pass-btn"))
         if passing is not None and self.human_must_act() and self.obs["legal"] == ["pass"]:
             return passing
@@ -500,17 +714,18 @@ class App:
             self.focus(js(region.querySelector(".pass-btn")))  # your turn, and all you can do is pass
 
     def mark_waiting(self) -> None:
-        """body[data-waiting] says the game now waits for the player (tests wait on it)."""
-        body = document.body
+        """[data-waiting] says the game now waits for the player (tests wait on it)."""
         overlay = self.overlay
         if overlay:
-            body.dataset.waiting = overlay
+            self.mark("waiting", overlay)
         elif self.match.is_over:
-            body.dataset.waiting = "over"
+            self.mark("waiting", "over")
         elif self.human_must_act():
-            body.dataset.waiting = self.match.phase
+            self.mark("waiting", self.match.phase)
+        elif self.embed is not None and self.embed.mode != "play":
+            self.mark("waiting", self.embed.mode)  # a diagram waits for its reader's steps
         else:
-            body.removeAttribute("data-waiting")
+            self.mark("waiting", None)
 
     # ------------------------------------------------------------ input
     @guarded
@@ -535,7 +750,20 @@ class App:
 
     def do(self, action: str) -> None:
         """A button's action (or its keyboard shortcut)."""
-        if action == "double-selected":
+        if self.embed is not None and action in EMBED_ACTIONS:
+            self.embed_action(action)
+        elif action == "seed-game":  # ?seed= named another game: the player chose it
+            self.opener = None
+            self.new_game(self.ui.get("seed"))
+            self.render()
+            self.kick()
+        elif action == "share":
+            self.ui["share"] = self.share_links()
+            self.ui.pop("share_copied", None)
+            self.open_dialog("share")
+        elif action == "copy-link":
+            self.copy_link()
+        elif action == "double-selected":
             marked = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
             self.human_move("double:" + ",".join(marked) if marked else "nodouble")
         elif action == "next-deal":  # the summary's button: deal on (the move "next")
@@ -590,6 +818,93 @@ class App:
             self.render()
             self.kick()
 
+    def embed_action(self, action: str) -> None:
+        """The embedded table's own buttons: a replay's steps, restart, an exercise's retry
+        and its answer."""
+        e = self.embed
+        assert e is not None
+        if action.startswith("step-"):
+            n = {"step-first": 0, "step-back": self.step - 1, "step-forward": self.step + 1,
+                 "step-last": len(e.moves)}[action]
+            self.go_to_step(n)
+        elif action == "restart":
+            self.opener = None
+            self.load_step(e.start)
+            self.render()
+            self.emit("restart")
+            self.kick()
+        elif action == "try-again":
+            if self.judged is True:  # the right answer was played: back to the question
+                self.load_step(e.start)
+            self.judged = None
+            self.ui.pop("tried", None)
+            self.ui["message"] = None
+            self.render()
+        elif action == "show-answer":
+            if self.judged is True:
+                self.load_step(e.start)
+            self.judged = None
+            self.answer_shown = True
+            self.apply(str(e.answers[0]))  # the board shows it played
+            self.emit("answer-shown", moves=[str(a) for a in e.answers])
+
+    def go_to_step(self, n: int) -> None:
+        """A replay: the deal with its first ``n`` given moves (clamped to the moves there are)."""
+        e = self.embed
+        assert e is not None and e.mode == "replay"
+        n = max(0, min(n, len(e.moves)))
+        if n == self.step:
+            return
+        going_on = n == self.step + 1
+        if going_on:  # one step on: played like a move, so it is announced and animated
+            self.match.play(e.moves[self.step])
+            self.step = n
+            self.ui["held"] = None
+            tricks = len(self.obs["tricks"])
+            self.refresh()
+            if len(self.obs["tricks"]) > tricks:
+                self.ui["held"] = self.ui["last_trick"]
+        else:
+            self.load_step(n)
+        self.render()
+        if self.step in e.captions:
+            self.speak([e.captions[self.step]])
+        self.emit("step", step=self.step, of=len(e.moves),
+                  move=str(e.moves[self.step - 1]) if self.step else None)
+
+    def share_links(self) -> dict[str, str]:
+        """Links to this deal for a forum post (docs/EMBED.md): replayed up to where it is,
+        and played on from here. None before the cards are dealt again after a redeal."""
+        try:
+            position = self.match.position()
+        except Exception:  # a redeal's new dealing or a finished match: no single position
+            return {}
+        moves = position.moves
+        base = str(window.URL.new("embed.html", location.href).href)
+        text = position.text()
+        params = window.URLSearchParams.new()
+        params.set("mode", "replay")
+        params.set("position", text)
+        params.set("step", str(len(moves)))
+        replay = base + "?" + str(params.toString())
+        params = window.URLSearchParams.new()
+        params.set("mode", "play")
+        params.set("position", text)
+        params.set("show", "own")
+        return {"replay": replay, "play": base + "?" + str(params.toString())}
+
+    def copy_link(self) -> None:
+        box = js(self.region.querySelector(".share-link"))
+        if box is None:
+            return
+        box.select()
+        try:
+            window.navigator.clipboard.writeText(box.value)
+            self.ui["share_copied"] = True
+        except Exception:  # no clipboard here (an insecure origin): the text stays selected
+            self.ui["share_copied"] = False
+        self.render()
+
     def open_dialog(self, kind: str) -> None:
         if self.overlay is None:
             self.remember_opener()
@@ -625,7 +940,9 @@ class App:
 
     def apply_look(self) -> None:
         """The four-colour deck (a setting): a class on <html>, read by the CSS."""
-        document.documentElement.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
+        self.root.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
+        if self.embed is not None:
+            self.root.dataset.felt = self.embed.felt
 
     @guarded
     def on_change(self, event: Any) -> None:
@@ -723,6 +1040,14 @@ class App:
             return
         target = event.target
         nav = js(target.getAttribute("data-nav")) if target.nodeType == 1 else None
+        if (self.embed is not None and self.embed.mode == "replay" and not nav and dialog is None
+                and key in ("ArrowLeft", "ArrowRight", "Home", "End")):
+            # a replay: arrows step back and on (in the reading direction), Home / End to the ends
+            forward = (key == "ArrowRight") != (direction() == "rtl")
+            step = {"Home": "step-first", "End": "step-last"}.get(key) or ("step-forward" if forward else "step-back")
+            self.embed_action(step)
+            event.preventDefault()
+            return
         if nav and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             self.arrow(nav, target, key)
             event.preventDefault()
@@ -731,6 +1056,8 @@ class App:
             return
         letter = {"KeyS": "s", "KeyL": "l"}.get(event.code) or key.lower()
         action = {"s": "sheet", "l": "last-trick", "?": "help"}.get("?" if key == "?" else letter)
+        if self.embed is not None and action != "last-trick":
+            return  # an embedded table has no score sheet or help panel of its own
         if action:
             self.do(action)
             event.preventDefault()
@@ -783,9 +1110,11 @@ class App:
             "hand": o["hand"], "legal": o["legal"], "trick": o["trick"],
             "tricks": len(o["tricks"]), "totals": o["totals"], "history": o["history"],
             "overlay": self.overlay, "message": self.ui.get("message"),
-            "waiting": js(document.body.getAttribute("data-waiting")), "moves": len(m.history),
+            "waiting": js(self.root.getAttribute("data-waiting")), "moves": len(m.history),
             "is_over": m.is_over, "doubled": o["doubled"], "seed": self.seed,
-            "rules": o["rules"], "level": self.settings["level"],
+            "rules": o["rules"], "level": self.settings["level"], "step": self.step,
+            "judged": self.judged, "answer_shown": self.answer_shown,
+            "shown": {s: h for s, h in self.view_state().get("open_hands", {}).items()},
         })
 
     def bind(self) -> None:
@@ -807,28 +1136,118 @@ class App:
             "record": write_record(self.match), "moves": [str(move) for move in self.match.history]}))
         self._proxies.append(record)
         hook.record = record
-        window.trexTest = hook
+        self.root.trexTest = hook  # each table's own (a page may hold many)
+        if self.main or self.frame:  # the page's one table
+            window.trexTest = hook
+        command = create_proxy(self.on_command_event)
+        self._proxies.append(command)
+        self.root.addEventListener("trex-command", command)
+        if self.frame:  # the frame's one table takes commands from the page that embeds it
+            message = create_proxy(self.on_message)
+            self._proxies.append(message)
+            window.addEventListener("message", message)
 
+    # ------------------------------------------------------------ the host page's commands
+    @guarded
+    def on_command_event(self, event: Any) -> None:
+        """``element.dispatchEvent(new CustomEvent("trex-command", {detail: {...}}))``."""
+        self.command(event.detail)
 
-APP: App | None = None
+    @guarded
+    def on_message(self, event: Any) -> None:
+        """A command posted to the frame: only from the parent page, and only from the
+        origin given as ``origin=`` when there is one (docs/EMBED.md)."""
+        if not same(event.source, window.parent) or same(window.parent, window):
+            return
+        want = self.embed.origin if self.embed is not None else ""
+        if want and str(event.origin) != want:
+            return
+        self.command(event.data)
+
+    def command(self, data: Any) -> None:
+        """restart, step (``n``) and show-answer; anything else is answered with an error event."""
+        try:
+            kind = str(js(data.type)) if js(data) is not None else ""
+        except Exception:
+            kind = ""
+        e = self.embed
+        if e is None:
+            self.emit("error", problem="no-table", command=kind)
+        elif kind == "restart":
+            self.embed_action("restart")
+        elif kind == "step" and e.mode == "replay":
+            n = js(getattr(data, "n", None))
+            if isinstance(n, int | float) and not isinstance(n, bool):
+                self.go_to_step(int(n))
+            else:
+                self.emit("error", problem="bad-step", command=kind)
+        elif kind == "show-answer" and e.mode == "exercise":
+            self.embed_action("show-answer")
+        else:
+            self.emit("error", problem="unknown-command", command=kind)
+
+    async def start(self, page: bool) -> None:
+        """Show the table (``page``: the page is this table's, so its language and title
+        follow it), then let the bots go on."""
+        if page:
+            self.show_language()
+        self.root.classList.remove("trex-loading")
+        self.root.removeAttribute("aria-busy")
+        self.apply_look()
+        self.bind()
+        if self.error is not None:
+            self.root.hidden = False
+            self.region.innerHTML = embedview.error(self.error.param, self.error.code, self.error.params)
+            self.mark("state", "error")
+            self.emit("error", param=self.error.param, problem=self.error.code)
+            return
+        self.restore()
+        if self.lang_notice:
+            self.ui["notice_lang"] = self.lang_notice
+        window.performance.mark("trex:restored")
+        self.root.hidden = False  # before the first render: a hidden table cannot take the focus
+        self.render()
+        window.performance.mark("trex:rendered")
+        self.mark("state", "ready")
+        if self.embed is not None:
+            e = self.embed
+            self.emit("ready", mode=e.mode, seat=e.seat, step=self.step, steps=len(e.moves))
+
+    async def play_on(self) -> None:
+        """Import the bots a module per task (no long task on a slow phone), then move."""
+        if self.error is not None:
+            return  # no deal: nothing to play
+        await asyncio.sleep(0)  # let the table paint first
+        for _ in bots.preload_steps():
+            await asyncio.sleep(0)
+        self.kick()
 
 
 async def start() -> None:
-    global APP
-    app = APP = App()
-    app.show_language()
-    app.apply_look()
-    app.bind()
-    app.restore()
-    if app.lang_notice:
-        app.ui["notice_lang"] = app.lang_notice
-    window.performance.mark("trex:restored")
-    app.root.hidden = False  # before the first render: a hidden table cannot take the focus
-    app.render()
-    window.performance.mark("trex:rendered")
+    """index.html (the game) and embed.html (one embedded table): the page's one table, #app."""
+    root = document.getElementById("app")
+    if document.body.hasAttribute("data-embed"):
+        if not parse_query(str(location.search)).get("lang"):
+            strings.set_language(strings.choose(None, None, browser_languages())[0])
+        table = Table.embedded(root, str(location.search), frame=True, idp="trex-")
+    else:
+        table = Table(root, main=True)
+    await table.start(page=True)
     document.body.dataset.state = "ready"
     window.trexLoader.ready()
-    await asyncio.sleep(0)  # let the table paint, then import the bots in their own tasks
-    for _ in bots.preload_steps():  # a module per task: no long task on a slow phone
-        await asyncio.sleep(0)
-    app.kick()
+    await table.play_on()
+
+
+async def start_all() -> None:
+    """tables.js: a table in every ``[data-trex]`` element of the page, one Python for all.
+    Their language is the page's (``<html lang>``), unless an element's ``lang=`` says."""
+    strings.set_language(strings.choose(js(document.documentElement.lang), None, browser_languages())[0])
+    tables = []
+    for i, el in enumerate(document.querySelectorAll("[data-trex]")):
+        table = Table.embedded(el, str(js(el.getAttribute("data-trex")) or ""), frame=False, idp=f"trex{i + 1}-")
+        await table.start(page=False)
+        tables.append(table)
+        await asyncio.sleep(0)  # each table paints in its own task
+    document.documentElement.dataset.trexTables = "ready"
+    for table in tables:
+        await table.play_on()

@@ -24,7 +24,9 @@ focuses first is ``data-autofocus``.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from html import escape
 from typing import Any
 
@@ -37,7 +39,7 @@ RANKS = "23456789TJQKA"
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 
 Obs = dict[str, Any]  # Observation.to_dict(): seat 0's view of the match as plain data
-UI = dict[str, Any]  # the page's own state (app.App.view_state): overlay, message, held trick, ...
+UI = dict[str, Any]  # the page's own state (app.Table.view_state): overlay, message, held trick, ...
 Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the settings form
 
 
@@ -94,8 +96,30 @@ def sort_hand(cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: (HAND_SUITS.index(c[1]), -RANKS.index(c[0])))
 
 
+# The seats' names while one table renders (an embedded table names the real seats of a
+# turned deal, embed.py); None: the main table's "You", "East", "North", "West".
+_SEAT_NAMES: ContextVar[tuple[str, str, str, str] | None] = ContextVar("seat_names", default=None)
+
+
+@contextmanager
+def seat_names(names: tuple[str, str, str, str] | None) -> Iterator[None]:
+    """Render with these names for the table's seats 0..3 (None: the usual ones)."""
+    token = _SEAT_NAMES.set(names)
+    try:
+        yield
+    finally:
+        _SEAT_NAMES.reset(token)
+
+
 def seat_name(seat: int) -> str:
-    return t(f"seat.{seat}")
+    names = _SEAT_NAMES.get()
+    return names[seat] if names is not None else t(f"seat.{seat}")
+
+
+def seat_long(seat: int) -> str:
+    """The seat's name with where it sits, for its panel's label."""
+    names = _SEAT_NAMES.get()
+    return t(f"seat.{seat}.long") if names is None else t(f"seat.at.{POS[seat]}", name=names[seat])
 
 
 def score_text(n: int) -> str:
@@ -183,6 +207,8 @@ ICONS = {
     "settings": ('<path d="M4 7h9M17 7h3M4 12h3M11 12h9M4 17h11M19 17h1"/>'
                  '<circle cx="15" cy="7" r="2"/><circle cx="9" cy="12" r="2"/><circle cx="17" cy="17" r="2"/>'),
     "new-game": '<circle cx="12" cy="12" r="8.5"/><path d="M12 8v8M8 12h8"/>',
+    "share": ('<circle cx="6" cy="12" r="2.5"/><circle cx="18" cy="6" r="2.5"/><circle cx="18" cy="18" r="2.5"/>'
+              '<path d="M8.2 10.8l7.6-3.6M8.2 13.2l7.6 3.6"/>'),
     "help": '<circle cx="12" cy="12" r="8.5"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6"/><path d="M12 17h.01"/>',
 }
 
@@ -228,12 +254,14 @@ def topbar(obs: Obs, ui: UI) -> str:
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
     {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
+    {"".join(f'<li class="notice" role="status">{escape(param_notice(p, v))}</li>' for p, v in ui.get("notices", ()))}
   </ul>
   <nav class="tools" aria-label="{escape(t("bar.tools"))}">
     {tool("last-trick", "btn.last_trick", last_disabled)}
     {tool("sheet", "btn.sheet", cls=" sheet-btn")}
     {tool("settings", "btn.settings")}
     {tool("new-game", "btn.new_game")}
+    {tool("share", "btn.share")}
     {tool("help", "btn.help")}
   </nav>
 </header>"""
@@ -256,7 +284,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
     if obs["phase"] == "announce" and obs["answered"][seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
-    if turn and seat != 0:
+    if turn and seat != 0 and not ui.get("still"):  # a diagram's seats do not think
         badges.append(f'<span class="badge thinking">{escape(t("badge.thinking"))}</span>')
     info = []
     if is_trex(obs) and dealt(obs):
@@ -289,17 +317,33 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
                   + "".join(card_face(c, cls="mini", doubled=c in doubled) for c in taken)
                   + "</div>")
     backs = ""
-    if seat != 0 and obs["hand_sizes"][seat]:
+    open_hand = ui.get("open_hands", {}).get(seat)
+    if open_hand is not None:  # an embedded table shows this hand face up (embed.py)
+        backs = open_hand_view(open_hand, doubled)
+    elif seat != 0 and obs["hand_sizes"][seat]:
         n = obs["hand_sizes"][seat]
         backs = (f'<div class="backs" role="img" aria-label="{escape(tn("badge.cards", n))}">'
                  + '<span class="back"></span>' * min(n, 5) + f'<span class="count">{n}</span></div>')
     return f"""
-<section class="{" ".join(cls)}" data-seat="{seat}" data-part="seat-{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
+<section class="{" ".join(cls)}" data-seat="{seat}" data-part="seat-{seat}" aria-label="{escape(seat_long(seat))}">
   <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
   {backs}
   <div class="seat-info">{"".join(info)}</div>
   {faces}
 </section>"""
+
+
+def open_hand_view(cards: list[str], doubled: Mapping[str, int]) -> str:
+    """A hand face up, a line per suit as in a bridge diagram: readable in a small frame."""
+    lines = []
+    for suit in HAND_SUITS:
+        ranks = [c for c in sort_hand(cards) if c[1] == suit]
+        named = ", ".join(card_name(c) for c in ranks) or t("hand.void")
+        text = " ".join(rank_label(c) + ("\u00d72" if c in doubled else "") for c in ranks) or "\u2014"
+        lines.append(f'<li class="{"red" if suit in "HD" else "black"} s-{suit}" aria-label="{escape(t("suit." + suit))}: {escape(named)}">'
+                     f'<span class="s" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
+                     f'<span class="ranks" aria-hidden="true">{escape(text)}</span></li>')
+    return f'<ul class="open-hand" aria-label="{escape(t("hand.open"))}">{"".join(lines)}</ul>'
 
 
 # ---------------------------------------------------------------- centre
@@ -473,12 +517,19 @@ def hand_view(obs: Obs, ui: UI) -> str:
     """Your cards, sorted, as buttons. A long hand comes in two halves (``hand-row``): the
     CSS shows them as two rows on a narrow screen and as one fan elsewhere. ``ui["raised"]``
     is the card a first tap raised on a touch screen (app.py): a second tap plays it."""
+    doubled = doubled_map(obs)
+    hand = sort_hand(obs["hand"])
+    if ui.get("readonly"):  # a diagram (an embedded table's view and replay): nothing to press
+        # as cards, and as suit lines that a small frame shows instead (style.css)
+        faces = "".join(card_face(c, cls="in-hand", doubled=c in doubled, flip=flip_id(obs, c)) for c in hand)
+        return (f'<div class="hand readonly" role="group" aria-label="{escape(t("hand.label"))}" '
+                f'data-count="{len(hand)}" style="--count:{max(len(hand), 1)}"><div class="hand-row" '
+                f'style="--row:{len(hand)}">{faces}</div></div><div class="hand-lines" aria-hidden="true">'
+                f'{open_hand_view(hand, doubled)}</div>')
     your_play = obs["to_move"] == 0 and obs["phase"] == "play"
     legal = set(obs["legal"]) if your_play else set()
     raised = ui.get("raised") if your_play else None
-    doubled = doubled_map(obs)
     cards = []
-    hand = sort_hand(obs["hand"])
     # One Tab stop for the whole hand (arrows move inside it): the first card you may play.
     entry = next((c for c in hand if c in legal), hand[0] if hand else None)
     for c in hand:
@@ -509,6 +560,9 @@ def status_line(obs: Obs, ui: UI) -> str:
     msg = ui.get("message")
     if msg:
         return f'<p class="status refused" role="alert">{escape(msg)}</p>'
+    note = ui.get("note")  # an embedded table's caption or an exercise's feedback: (class, text)
+    if note:
+        return f'<p class="status {note[0]}">{escape(note[1])}</p>'
     yours = " yours" if obs["to_move"] == 0 and not finished(obs) and not obs["forced_answer"] else ""
     return f'<p class="status{yours}">{escape(status_text(obs, ui.get("raised")))}</p>'
 
@@ -600,7 +654,7 @@ def overlay(kind: str, title: str, body: str, buttons: str, idp: str = "") -> st
 </div>"""
 
 
-def deal_summary(obs: Obs, idp: str = "") -> str:
+def deal_summary(obs: Obs, idp: str = "", buttons: str = "") -> str:
     """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
     seat took and why it scored what it did (the deal's ledger), its score and total."""
     rows = []
@@ -617,8 +671,9 @@ def deal_summary(obs: Obs, idp: str = "") -> str:
             f'<th scope="col">{escape(t("summary.took"))}</th>'
             f'<th scope="col">{escape(t("summary.score"))}</th><th scope="col">{escape(t("summary.total"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
-    label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
-    buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
+    if not buttons:
+        label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
+        buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
     per = len(obs["contracts"])
     title = t("summary.title", k=obs["kingdom"] + 1, n=obs["deal_number"] % per + 1, of=per,
               contract=contract_name(obs["contract"]))
@@ -699,13 +754,46 @@ def confirm_new_game(idp: str = "") -> str:
     return overlay("confirm", t("confirm.new_game"), "", buttons, idp)
 
 
+def confirm_seed(seed: int | str, idp: str = "") -> str:
+    """The address names a game (?seed=) other than the saved match: the player chooses.
+    Keeping the match is the safe choice and has the focus."""
+    body = f'<p>{escape(t("confirm.seed.text", seed=seed))}</p>'
+    buttons = (f'<button type="button" class="primary" data-action="seed-game">{escape(t("confirm.seed.play", seed=seed))}</button>'
+               f'<button type="button" data-action="close" data-autofocus>{escape(t("confirm.seed.keep"))}</button>')
+    return overlay("confirm-seed", t("confirm.seed.title"), body, buttons, idp)
+
+
+def share_overlay(links: Mapping[str, str], copied: bool | None, idp: str = "") -> str:
+    """Links to the deal on the table (docs/EMBED.md): to replay it up to here, or to play
+    it on from here. The first is in a read-only box, selected by Copy."""
+    if not links:
+        body = f'<p>{escape(t("share.none"))}</p>'
+        buttons = f'<button type="button" data-action="close" data-autofocus>{escape(t("btn.close"))}</button>'
+        return overlay("share", t("share.title"), body, buttons, idp)
+    said = ""
+    if copied is not None:
+        said = f'<p class="note" role="status">{escape(t("share.copied" if copied else "share.select"))}</p>'
+    body = (f'<p>{escape(t("share.text"))}</p>'
+            f'<label for="{idp}share-link">{escape(t("share.replay"))}</label>'
+            f'<textarea id="{idp}share-link" class="share-link" readonly rows="3">{escape(links["replay"])}</textarea>'
+            f'{said}<p><a href="{escape(links["play"])}" target="_blank" rel="noopener">{escape(t("share.play"))}</a></p>')
+    buttons = (f'<button type="button" class="primary" data-action="copy-link" data-autofocus>{escape(t("share.copy"))}</button>'
+               f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
+    return overlay("share", t("share.title"), body, buttons, idp)
+
+
+def param_notice(param: str, value: str) -> str:
+    """An address parameter the table did not use, and what it took instead."""
+    return t(f"notice.param.{param}", value=value)
+
+
 def sheet_overlay(obs: Obs, kings: list[int], idp: str = "") -> str:
     buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
     return overlay("sheet", t("sheet.title"),
                    f'<div class="sheet-wrap">{score_sheet(obs, kings, caption=False)}</div>', buttons, idp)
 
 
-# The keyboard shortcuts (app.App.on_key), as the help panel lists them: (keys, what).
+# The keyboard shortcuts (app.Table.on_key), as the help panel lists them: (keys, what).
 SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
              ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.help", "keys.help.do"),
              ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
@@ -784,7 +872,6 @@ def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
 # the score sheet, half of the table's elements, changes once a deal). The felt's own
 # part is its element without children (``data-shell``): its children are parts.
 FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
-SHELL = " data-shell></main>"
 
 
 def table(obs: Obs, ui: UI) -> str:
@@ -795,7 +882,9 @@ def table(obs: Obs, ui: UI) -> str:
 def whole(parts: list[tuple[str, str]]) -> str:
     """The table's HTML from its parts (``table_parts``)."""
     p = dict(parts)
-    felt = p["felt"].removesuffix(SHELL) + ">" + "".join(p[name] for name in FELT_PARTS) + "</main>"
+    tag = p["felt"][1:p["felt"].index(" ")]
+    felt = (p["felt"].removesuffix(f" data-shell></{tag}>") + ">" + "".join(p[name] for name in FELT_PARTS)
+            + f"</{tag}>")
     return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
 
 
@@ -806,7 +895,7 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     ov = ""
     kind = ui.get("overlay")
     if kind == "summary" and finished(obs):
-        ov = deal_summary(obs, idp)
+        ov = deal_summary(obs, idp, ui.get("summary_buttons", ""))
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
     elif kind == "result":
@@ -821,17 +910,24 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
         ov = confirm_new_game(idp)
     elif kind == "help":
         ov = help_overlay(idp)
+    elif kind == "confirm-seed":
+        ov = confirm_seed(ui.get("seed", ""), idp)
+    elif kind == "share":
+        ov = share_overlay(ui.get("share") or {}, ui.get("share_copied"), idp)
     mode = "trex" if is_trex(obs) and dealt(obs) else "tricks"
     # a modal dialog makes the table behind it inert: no focus, no clicks, hidden from
     # screen readers (the dialog is the page until it closes)
     inert = " inert" if ov else ""
     ui = dict(ui, inert=bool(ov))
-    felt = f'<main class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"{inert}'
+    tag = ui.get("felt_tag", "main")  # a page of many tables has no <main> per table
+    label = f' aria-label="{escape(t("table.label"))}"' if tag != "main" else ""
+    felt = (f'<{tag} class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"'
+            f'{label}{inert}')
     you = (f'<section class="you" data-part="you">{seat_panel(obs, 0, ui)}{status_line(obs, ui)}'
            f"{hand_view(obs, ui)}</section>")
     side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
             f"{score_sheet(obs, kings)}</aside>")
-    return [("topbar", topbar(obs, ui)), ("felt", felt + SHELL),
+    return [("topbar", topbar(obs, ui)), ("felt", felt + f" data-shell></{tag}>"),
             ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
             ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
             ("overlay", f'<div class="overlay-slot" data-part="overlay">{ov}</div>')]

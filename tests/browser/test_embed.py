@@ -1,0 +1,361 @@
+"""Embedded tables (issue 9, docs/EMBED.md) in headless Chromium: each mode from a URL in an
+iframe of a host page of another origin (its own port), at 280×280 and 800×600; bad
+parameters shown in the frame; the messages to the parent and a command from it; a page of
+many tables on one runtime (tutorial.html); the author page's snippet; the main table's
+Share link and its address parameters. Outside requests are blocked and fail the test."""
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+import build
+from conftest import BOOT_TIMEOUT_MS, DESKTOP, Guard, tables
+from trex_core import Match, Position, card_text, cards_of
+
+HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
+KH = f"hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH&moves=2H,6H,3H,5H,5D,2D,KH,4D"
+KH_MOVES = ["2H", "6H", "3H", "5H", "5D", "2D", "KH", "4D"]
+DOUBLING = ("hands=K96.KJ95.9.AJ975/Q742.842.J875.KQ/J8.QT.KQT642.T82/AT53.A763.A3.643"
+            "&king=2&contract=king-of-hearts&answers=?/?/-/-")
+SIZES = [(280, 280), (800, 600)]
+
+HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head>
+<body><h1>A lesson</h1>
+<iframe id="t" title="Trex table" style="border:0;width:{w}px;height:{h}px" src="{src}"></iframe>
+<script>
+window.messages = [];
+addEventListener("message", function (e) {{ window.messages.push({{origin: e.origin, data: e.data}}); }});
+</script></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def host_dir():
+    with tempfile.TemporaryDirectory() as d:
+        srv, url = build.serve_in_thread(Path(d))
+        yield Path(d), url
+        srv.shutdown()
+
+
+class Host:
+    """A host page (another origin) with one embedded table."""
+
+    def __init__(self, context, page, guard, host_url, site_url):
+        self.context, self.page, self.guard = context, page, guard
+        self.host_url, self.site_url = host_url, site_url
+
+    def open(self, folder: Path, query: str, size=(800, 600), name="host"):
+        w, h = size
+        src = self.site_url + "embed.html?" + query
+        (folder / f"{name}.html").write_text(HOST.format(w=w, h=h, src=src.replace("&", "&amp;")))
+        self.page.goto(self.host_url + f"{name}.html")
+        self.frame = self.page.frame_locator("#t")
+        self.frame.locator(".trex-table[data-state]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+        self.fr = next(f for f in self.page.frames if "embed.html" in f.url)  # evaluates across origins
+        return self
+
+    def messages(self) -> list[dict]:
+        return [m["data"] for m in self.page.evaluate("window.messages")]
+
+    def wait_message(self, pred_js_free, timeout=BOOT_TIMEOUT_MS):
+        """Wait until a message satisfying ``pred_js_free`` (a Python predicate) arrived."""
+        self.page.wait_for_function("n => window.messages.length > n", arg=0, timeout=timeout)
+        deadline_checks = 0
+        while not any(pred_js_free(m) for m in self.messages()):
+            n = len(self.messages())
+            self.page.wait_for_function("n => window.messages.length > n", arg=n, timeout=timeout)
+            deadline_checks += 1
+            assert deadline_checks < 500, self.messages()
+        return next(m for m in self.messages() if pred_js_free(m))
+
+    def state(self) -> dict:
+        return json.loads(self.frame.locator(".trex-table").evaluate("el => el.trexTest.state()"))
+
+    def seq(self) -> str:
+        return self.frame.locator(".trex-table").get_attribute("data-seq")
+
+    def click(self, selector: str):
+        """Click in the frame and wait for the render it causes."""
+        before = self.seq()
+        self.frame.locator(selector).first.click()
+        self.frame.locator(f'.trex-table:not([data-seq="{before}"])').wait_for(state="attached")
+
+    def open_hands(self) -> dict[str, list[str]]:
+        """The hands face up on the felt, per seat panel (data-seat) and the reader's own."""
+        return json.loads(self.frame.locator(".trex-table").evaluate("""root => {
+            const out = {};
+            root.querySelectorAll('.seat[data-seat]').forEach(s => {
+              const lines = s.querySelectorAll('.open-hand li');
+              if (lines.length) out[s.dataset.seat] = Array.from(lines).map(l => l.textContent.trim());
+            });
+            out.hand = Array.from(root.querySelectorAll('.hand .card')).map(c => c.dataset.card);
+            return JSON.stringify(out);
+        }"""))
+
+
+@pytest.fixture
+def hosts(browser, site_url, host_dir):
+    folder, host_url = host_dir
+
+    def build_host(viewport=DESKTOP):
+        context = browser.new_context(viewport=viewport, service_workers="block")
+        guard = Guard(context)
+        page = guard.watch(context.new_page())
+        page.set_default_timeout(60_000)
+        h = Host(context, page, guard, host_url, site_url)
+        h.folder = folder
+        return h
+    yield from tables(build_host)
+
+
+def suit_lines(hand_mask: int) -> list[str]:
+    """A hand as the open-hand view writes it: a line per suit (♠ ♥ ♣ ♦), ranks high to low."""
+    cards = [card_text(c) for c in cards_of(hand_mask)]
+    out = []
+    for suit, sym in zip("SHCD", "\u2660\u2665\u2663\u2666", strict=True):
+        ranks = sorted((c for c in cards if c[1] == suit), key=lambda c: -"23456789TJQKA".index(c[0]))
+        out.append(sym + (" ".join("10" if c[0] == "T" else c[0] for c in ranks) or "\u2014"))
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_view_shows_the_given_hands(hosts, size):
+    host = hosts()
+    host.open(host.folder, "mode=view&seat=N&" + KH.split("&moves=")[0], size, name=f"view{size[0]}")
+    ready = host.wait_message(lambda m: m["type"] == "ready")
+    assert ready["mode"] == "view" and ready["seat"] == 2
+    dealt = Position.parse(f"hands={HANDS};king=0").hands
+    assert dealt is not None
+    shown = host.open_hands()
+    # the reader (North) at the bottom: the panels are East... turned: table seat 1 = West
+    for table_seat in (1, 2, 3):
+        real = (table_seat + 2) % 4
+        got = [line.replace("\u00d72", "").replace(" ", "") for line in shown[str(table_seat)]]
+        assert got == [line.replace(" ", "") for line in suit_lines(dealt[real])], (table_seat, got)
+    assert sorted(shown["hand"]) == sorted(card_text(c) for c in cards_of(dealt[2]))
+    names = host.frame.locator(".seat[data-seat] .seat-name").all_inner_texts()
+    assert "North" not in names[:3] and "South" in " ".join(names)
+    host.page.screenshot(path=str(Path(__file__).parent / "artifacts" / f"embed-view-{size[0]}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_replay_steps_through_the_moves_both_ways(hosts, size):
+    host = hosts()
+    host.open(host.folder, f"mode=replay&{KH}&caption.4={quote('East wins the trick')}", size,
+              name=f"replay{size[0]}")
+    assert host.state()["step"] == 0 and st_moves(host) == []
+    for n in range(1, len(KH_MOVES) + 1):
+        host.click("[data-action=step-forward]")
+        assert host.state()["step"] == n
+        assert st_moves(host) == KH_MOVES[:n]
+    assert host.frame.locator("[data-action=step-forward]").is_disabled()
+    for n in range(len(KH_MOVES) - 1, -1, -1):
+        host.click("[data-action=step-back]")
+        assert st_moves(host) == KH_MOVES[:n]
+    # the keyboard: arrows on the table step too, End goes to the end
+    host.frame.locator(".felt").focus()
+    before = host.seq()
+    host.page.keyboard.press("End")
+    host.frame.locator(f'.trex-table:not([data-seq="{before}"])').wait_for(state="attached")
+    assert host.state()["step"] == len(KH_MOVES)
+    before = host.seq()
+    host.page.keyboard.press("ArrowLeft")
+    host.frame.locator(f'.trex-table:not([data-seq="{before}"])').wait_for(state="attached")
+    assert host.state()["step"] == len(KH_MOVES) - 1
+    # the caption of step 4 is shown there
+    host.click("[data-action=step-first]")
+    for _ in range(4):
+        host.click("[data-action=step-forward]")
+    assert "East wins the trick" in host.frame.locator(".status").inner_text()
+    steps = [m for m in host.messages() if m["type"] == "step"]
+    assert steps and steps[0] == {"source": "trex", "type": "step", "id": "", "step": 1, "of": 8,
+                                  "move": "2H"}
+    host.page.screenshot(path=str(Path(__file__).parent / "artifacts" / f"embed-replay-{size[0]}.png"))
+
+
+def st_moves(host) -> list[str]:
+    """The cards played so far in the frame's deal (its record's move texts)."""
+    moves = json.loads(host.frame.locator(".trex-table").evaluate("el => el.trexTest.record()"))["moves"]
+    return [m for m in moves if len(m) == 2 or m == "pass"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_play_reaches_the_end_and_restart_returns_to_the_position(hosts, size):
+    host = hosts()
+    query = "mode=play&seed=8&king=0&contract=trex&speed=instant&level=easy"
+    host.open(host.folder, query, size, name=f"play{size[0]}")
+    start = host.state()
+    assert start["moves"] > 0 and start["to_move"] == 0
+    for _ in range(200):
+        st = host.state()
+        if st["is_over"]:
+            break
+        if st["waiting"] == "play":
+            sel = ".pass-btn" if st["legal"] == ["pass"] else ".hand .card.playable"
+            host.click(sel)
+        else:
+            host.fr.wait_for_function(
+                "() => { const s = JSON.parse(document.querySelector('.trex-table').trexTest.state());"
+                " return s.waiting === 'play' || s.is_over; }")
+    else:
+        raise AssertionError("the deal did not end")
+    over = host.wait_message(lambda m: m["type"] == "deal-over")
+    assert len(over["scores"]) == 4
+    host.frame.locator(".overlay[data-overlay=summary]").wait_for()
+    host.click("[data-action=restart]")
+    again = host.state()
+    assert again["history"] == start["history"] and again["hand"] == start["hand"] and not again["is_over"]
+    moves = [m for m in host.messages() if m["type"] == "move"]
+    assert moves and all(set(m) == {"source", "type", "id", "seat", "move"} for m in moves)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_an_exercise_accepts_the_answer_and_refuses_another(hosts, size):
+    host = hosts()
+    query = (f"mode=exercise&{DOUBLING}&answer=double:KH&right={quote('Yes: the double is free.')}"
+             f"&wrong={quote('No: doubling costs nothing here.')}")
+    host.open(host.folder, query, size, name=f"exercise{size[0]}")
+    host.click("[data-move=nodouble]")
+    assert "No: doubling costs nothing here." in host.frame.locator(".status").inner_text()
+    assert host.state()["judged"] is False and host.state()["waiting"] == "exercise"
+    answer = host.wait_message(lambda m: m["type"] == "answer")
+    assert answer == {"source": "trex", "type": "answer", "id": "", "right": False, "move": "nodouble",
+                      "seat": 0}
+    host.click("[data-action=try-again]")
+    host.click('[data-move="double:KH"]')
+    assert "Yes: the double is free." in host.frame.locator(".status").inner_text()
+    assert host.state()["judged"] is True
+    rights = [m for m in host.messages() if m["type"] == "answer"]
+    assert [m["right"] for m in rights] == [False, True]
+    # the answer on demand, after starting again
+    host.click("[data-action=try-again]")
+    host.click("[data-action=show-answer]")
+    assert host.state()["answer_shown"] is True
+    assert "\u2665" in host.frame.locator(".status").inner_text()
+
+
+@pytest.mark.parametrize(("query", "param"), [
+    ("mode=view&king=0&hands=AT42.T42.843.87/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963", "hands"),
+    ("mode=view&king=0&hands=AT42.T42.843.872/A8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963", "hands"),
+    ("mode=view&seed=1&king=0&rules=levant,turbo", "rules"),
+    (f"mode=replay&hands={HANDS}&king=0&contract=king-of-hearts&moves=AS,AH", "moves"),
+    ("mode=view&seed=1&king=0&colour=blue", "colour"),
+    ("mode=warp&seed=1&king=0", "mode"),
+    ("mode=play&seed=1&king=0&level=godlike", "level"),
+])
+def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, site_url, query, param):
+    host = hosts({"width": 400, "height": 400})
+    # a saved main game in the site's origin: the embed must neither read nor write it
+    host.page.goto(site_url + "author.html")  # a page of the site's origin without Python
+    host.page.evaluate("localStorage.setItem('trex.match', 'SAVED');"
+                       "localStorage.setItem('trex.settings', 'S')")
+    host.open(host.folder, query, (400, 400), name="bad")
+    error = host.wait_message(lambda m: m["type"] == "error")
+    assert error["param"] == param
+    text = host.frame.locator(".embed-error").inner_text()
+    assert f"“{param}”" in text
+    host.page.goto(site_url + "author.html")
+    assert host.page.evaluate("[localStorage.getItem('trex.match'), localStorage.getItem('trex.settings')]") \
+        == ["SAVED", "S"]
+
+
+def test_a_command_from_the_parent_moves_the_replay(hosts):
+    host = hosts()
+    host.open(host.folder, f"mode=replay&{KH}&id=lesson1", (800, 600), name="cmd")
+    host.wait_message(lambda m: m["type"] == "ready")
+    before = host.seq()
+    host.page.evaluate("document.querySelector('#t').contentWindow.postMessage({type: 'step', n: 5}, '*')")
+    host.frame.locator(f'.trex-table:not([data-seq="{before}"])').wait_for(state="attached")
+    assert host.state()["step"] == 5 and st_moves(host) == KH_MOVES[:5]
+    kinds = [m["type"] for m in host.messages()]
+    assert kinds[0] == "ready" and kinds[-1] == "step"
+    assert all(m["id"] == "lesson1" and m["source"] == "trex" for m in host.messages())
+    assert {m["origin"] for m in host.page.evaluate("window.messages")} == {site_origin(host.site_url)}
+    # an unknown command is answered, not ignored
+    host.page.evaluate("document.querySelector('#t').contentWindow.postMessage({type: 'fly'}, '*')")
+    err = host.wait_message(lambda m: m["type"] == "error")
+    assert err["problem"] == "unknown-command"
+
+
+def test_the_origin_parameter_refuses_commands_from_another_origin(hosts):
+    host = hosts()
+    # the frame expects commands only from an origin that is not the host's
+    other = quote("http://127.0.0.1:1")
+    host.open(host.folder, f"mode=replay&{KH}&origin={other}", (800, 600), name="origin")
+    assert host.messages() == [], "no message goes to a parent of another origin"
+    host.page.evaluate("document.querySelector('#t').contentWindow.postMessage({type: 'step', n: 5}, '*')")
+    # the frame answers its own step buttons still: the command was not taken
+    host.click("[data-action=step-forward]")
+    assert host.state()["step"] == 1
+
+
+def site_origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def test_a_page_of_many_tables_starts_one_runtime(new_table, site_url):
+    t = new_table()
+    t.page.goto(site_url + "tutorial.html")
+    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    states = t.page.eval_on_selector_all("[data-trex]", "els => els.map(e => e.dataset.state)")
+    assert states == ["ready", "ready", "ready"]
+    ids = t.page.eval_on_selector_all("[id]", "els => els.map(e => e.id)")
+    assert len(ids) == len(set(ids)), "no id twice on the page"
+    assert t.page.locator("main").count() == 1, "the lesson's <main>, none per table"
+    # each table answers its own buttons
+    second = t.page.locator("[data-trex]").nth(1)
+    second.locator('[data-move="double:KH"]').click()
+    t.page.wait_for_function(
+        "() => JSON.parse(document.querySelectorAll('[data-trex]')[1].trexTest.state()).judged")
+    first = json.loads(t.page.locator("[data-trex]").first.evaluate("el => el.trexTest.state()"))
+    assert first["step"] == 0
+    t.screenshot("tutorial", full_page=True)
+
+
+def test_the_author_page_snippet_shows_its_position(new_table, site_url):
+    t = new_table()
+    t.page.goto(site_url + "author.html")
+    t.page.select_option("#mode", "replay")
+    t.page.wait_for_function("() => (document.body.dataset.snippet || '').includes('mode=replay')")
+    src = t.page.evaluate("document.body.dataset.snippet")
+    t.page.goto(src)
+    t.page.wait_for_selector("body[data-state=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    st = t.state()
+    assert st["contract"] == "king-of-hearts" and st["step"] == 0
+    m = Match.from_position(f"hands={HANDS};king=0;contract=king-of-hearts;answers=-/-/-/KH")
+    assert sorted(st["hand"]) == sorted(card_text(c) for c in cards_of(m.state.hands[0]))
+
+
+def test_share_links_open_the_deal_where_it_was(new_table):
+    t = new_table()
+    t.goto("?speed=instant&seed=11")
+    for _ in range(3):
+        t.step()
+    main = t.state()
+    t.act("[data-action=share]")
+    link = t.page.locator(".share-link").input_value()
+    assert "embed.html?mode=replay" in link
+    t.page.goto(link)
+    t.wait_ready()
+    st = t.state()
+    assert st["moves"] == main["moves"] and st["hand"] == main["hand"] and st["trick"] == main["trick"]
+    assert st["step"] > 0, "the replay opens where the deal was, and can step back"
+
+
+def test_address_parameters_are_never_silently_replaced(new_table):
+    t = new_table()
+    t.goto("?seed=abc&level=godlike&speed=warp")
+    notices = t.page.locator(".topbar .notice").all_inner_texts()
+    assert any("seed=abc" in n for n in notices) and any("level=godlike" in n for n in notices)
+    assert any("speed=warp" in n for n in notices)
+    seed = t.state()["seed"]
+    # a saved match and a link to another game: the player is asked, and keeping is the default
+    t.goto(f"?seed={int(seed) + 1}")
+    t.page.wait_for_selector(".overlay[data-overlay=confirm-seed]")
+    assert t.state()["seed"] == seed
+    t.act("[data-action=seed-game]")
+    assert t.state()["seed"] == int(seed) + 1

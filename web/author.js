@@ -1,0 +1,165 @@
+// The authoring helper (author.html): a form for an embedded table's parameters
+// (docs/EMBED.md), a live preview and the snippets to paste. It checks nothing itself:
+// the preview is the real table, which shows any mistake with the parameter's name.
+"use strict";
+(function () {
+  var SUITS = "SHDC", RANKS = "AKQJT98765432", SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var SEATS = ["S", "E", "N", "W"];
+  var owner = {};  // card → seat (0..3) for the cards picked on the deck
+  var $ = function (id) { return document.getElementById(id); };
+  var form = $("form"), deck = $("deck"), frame = $("preview");
+  var base = new URL(".", location.href).href;
+
+  // -- the deck: a click gives a card to the chosen seat (or takes it back) --------
+  SUITS.split("").forEach(function (s) {
+    RANKS.split("").forEach(function (r) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.dataset.card = r + s;
+      b.className = s === "H" || s === "D" ? "red" : "";
+      b.innerHTML = "";
+      b.append(document.createTextNode((r === "T" ? "10" : r) + SYMBOL[s]));
+      var who = document.createElement("small");
+      b.append(who);
+      deck.append(b);
+    });
+  });
+  function handsText() {
+    var hands = [0, 1, 2, 3].map(function (seat) {
+      return SUITS.split("").map(function (s) {
+        return RANKS.split("").filter(function (r) { return owner[r + s] === seat; }).join("");
+      }).join(".");
+    });
+    return hands.join("/");
+  }
+  function showDeck() {
+    var n = [0, 0, 0, 0];
+    deck.querySelectorAll("button").forEach(function (b) {
+      var seat = owner[b.dataset.card];
+      if (seat === undefined) { b.removeAttribute("data-seat"); b.lastChild.textContent = ""; }
+      else { b.dataset.seat = seat; b.lastChild.textContent = SEATS[seat]; n[seat]++; }
+      b.setAttribute("aria-label", b.dataset.card + (seat === undefined ? "" : ", " + SEATS[seat]));
+    });
+    $("counts").textContent = "South " + n[0] + ", East " + n[1] + ", North " + n[2] + ", West " + n[3] +
+      " cards (13 each; with three hands full the fourth is the rest of the deck).";
+  }
+  deck.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b) return;
+    var seat = Number($("picking").value);
+    if (seat < 0 || owner[b.dataset.card] === seat) delete owner[b.dataset.card];
+    else owner[b.dataset.card] = seat;
+    showDeck();
+    $("hands").value = handsText();
+    $("seed").value = "";
+    update();
+  });
+  // Hands typed by suit fill the deck too.
+  $("hands").addEventListener("change", function () {
+    owner = {};
+    $("hands").value.split("/").forEach(function (hand, seat) {
+      hand.split(".").forEach(function (ranks, i) {
+        ranks.toUpperCase().replace(/10/g, "T").split("").forEach(function (r) {
+          if (SUITS[i] && RANKS.indexOf(r) >= 0) owner[r + SUITS[i]] = seat;
+        });
+      });
+    });
+    showDeck();
+  });
+
+  // -- the parameters ---------------------------------------------------------------
+  function params() {
+    var p = new URLSearchParams();
+    var v = function (id) { return $(id).value.trim(); };
+    p.set("mode", v("mode"));
+    if (v("seed")) p.set("seed", v("seed"));
+    else if (v("hands")) p.set("hands", v("hands"));
+    if (v("rules")) p.set("rules", v("rules"));
+    p.set("king", v("king"));
+    if (v("contract")) p.set("contract", v("contract"));
+    if (v("answers")) p.set("answers", v("answers"));
+    var moves = v("moves").split(/[\s,\/]+/).filter(Boolean).join(",");
+    if (moves) p.set("moves", moves);
+    ["seat", "show", "level", "lang", "felt"].forEach(function (id) { if (v(id)) p.set(id, v(id)); });
+    if (v("mode") === "replay") {
+      v("captions").split("\n").forEach(function (line) {
+        var m = /^\s*(\d+)\s*:\s*(.+)$/.exec(line);
+        if (m) p.set("caption." + m[1], m[2].trim());
+      });
+    }
+    if (v("mode") === "exercise") {
+      answers(v("answer")).forEach(function (a) { p.append("answer", a); });
+      if (v("right")) p.set("right", v("right"));
+      if (v("wrong")) p.set("wrong", v("wrong"));
+    }
+    return p;
+  }
+  // "QS, KS, double:QS,QH" → QS | KS | double:QS,QH (a double's own cards stay with it)
+  function answers(text) {
+    var out = [];
+    text.split(",").map(function (s) { return s.trim(); }).filter(Boolean).forEach(function (piece) {
+      var last = out[out.length - 1];
+      if (last && /^double:/i.test(last) && /^(10|[2-9TJQKA])[SHDC]$/i.test(piece) && !/^double:/i.test(piece)
+          && !/^(10|[2-9TJQKA])[SHDC]$/i.test(last)) {
+        out[out.length - 1] = last + "," + piece;
+      } else {
+        out.push(piece);
+      }
+    });
+    return out;
+  }
+  function escapeAttr(s) { return s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;"); }
+
+  var timer = 0;
+  function update() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var query = params().toString();
+      var src = base + "embed.html?" + query;
+      if (frame.getAttribute("src") !== src) frame.setAttribute("src", src);
+      $("frame-snippet").value = '<iframe src="' + escapeAttr(src) + '" width="400" height="500" ' +
+        'title="Trex table" style="border:0" loading="lazy"></iframe>';
+      $("div-snippet").value = '<div data-trex="' + escapeAttr(query) + '" style="height:30rem"></div>\n' +
+        '<script src="' + escapeAttr(base) + 'tables.js" defer></script>';
+      document.body.dataset.snippet = src;
+    }, 250);
+  }
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+
+  // Moves played in the preview (play mode) are added to the moves, if asked.
+  window.addEventListener("message", function (e) {
+    if (e.source !== frame.contentWindow || e.origin !== location.origin) return;
+    var d = e.data || {};
+    if (d.source === "trex" && d.type === "move" && $("record").checked && /^([2-9TJQKA][SHDC]|pass)$/i.test(d.move)) {
+      var box = $("moves");
+      box.value = (box.value.trim() ? box.value.trim() + "," : "") + d.move;
+    }
+  });
+
+  document.querySelectorAll("[data-size]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var wh = b.dataset.size.split("x");
+      frame.style.width = /%|rem/.test(wh[0]) ? wh[0] : wh[0] + "px";
+      frame.style.height = /%|rem/.test(wh[1]) ? wh[1] : wh[1] + "px";
+    });
+  });
+  function copier(id) {
+    return function () {
+      var box = $(id);
+      box.select();
+      var done = function (ok) { $("copied").textContent = ok ? "Copied." : "Selected: copy it with your keyboard."; };
+      if (navigator.clipboard) navigator.clipboard.writeText(box.value).then(function () { done(true); }, function () { done(false); });
+      else done(false);
+    };
+  }
+  $("copy-frame").addEventListener("click", copier("frame-snippet"));
+  $("copy-div").addEventListener("click", copier("div-snippet"));
+
+  // A start that shows something: the lesson's doubled King of Hearts.
+  $("hands").value = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963";
+  $("contract").value = "king-of-hearts";
+  $("answers").value = "-/-/-/KH";
+  $("hands").dispatchEvent(new Event("change"));
+  update();
+})();
