@@ -205,7 +205,7 @@ def test_play_reaches_the_end_and_restart_returns_to_the_position(hosts, size):
     over = host.wait_message(lambda m: m["type"] == "deal-over")
     assert len(over["scores"]) == 4
     host.frame.locator(".overlay[data-overlay=summary]").wait_for()
-    host.click("[data-action=restart]")
+    host.click(".overlay [data-action=restart]")
     again = host.state()
     assert again["history"] == start["history"] and again["hand"] == start["hand"] and not again["is_over"]
     moves = [m for m in host.messages() if m["type"] == "move"]
@@ -218,9 +218,12 @@ def test_an_exercise_accepts_the_answer_and_refuses_another(hosts, size):
     query = (f"mode=exercise&{DOUBLING}&answer=double:KH&right={quote('Yes: the double is free.')}"
              f"&wrong={quote('No: doubling costs nothing here.')}")
     host.open(host.folder, query, size, name=f"exercise{size[0]}")
+    start_moves = host.state()["moves"]
     host.click("[data-move=nodouble]")
     assert "No: doubling costs nothing here." in host.frame.locator(".status").inner_text()
-    assert host.state()["judged"] is False and host.state()["waiting"] == "exercise"
+    # a wrong answer is not played: the question stands (Try again clears the feedback)
+    assert host.state()["judged"] is False and host.state()["waiting"] == "announce"
+    assert host.state()["moves"] == start_moves
     answer = host.wait_message(lambda m: m["type"] == "answer")
     assert answer == {"source": "trex", "type": "answer", "id": "", "right": False, "move": "nodouble",
                       "seat": 0}
@@ -359,3 +362,24 @@ def test_address_parameters_are_never_silently_replaced(new_table):
     assert t.state()["seed"] == seed
     t.act("[data-action=seed-game]")
     assert t.state()["seed"] == int(seed) + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_axe_finds_nothing_serious_in_any_mode(new_table, site_url, lang):
+    """axe-core (npm, served from node_modules) on each mode's frame page and on a page of
+    many tables: no serious or critical violation, none of those fixed before."""
+    from test_a11y import axe
+    t = new_table({"width": 800, "height": 600})
+    for mode, query in (("view", KH), ("replay", f"{KH}&caption.0={quote('Before the first lead')}"),
+                        ("play", "seed=8&king=0&contract=trex&speed=instant"),
+                        ("exercise", f"{DOUBLING}&answer=double:KH")):
+        t.page.goto(site_url + f"embed.html?mode={mode}&lang={lang}&" + query.replace("&mode=replay", ""))
+        t.wait_ready()
+        assert t.page.evaluate("document.documentElement.lang") == lang
+        axe(t, f"embed {mode}", lang)
+    t.page.goto(site_url + f"embed.html?mode=view&lang={lang}&seed=1&king=0&colour=blue")
+    t.wait_ready()
+    axe(t, "embed error", lang)
+    t.page.goto(site_url + "tutorial.html")
+    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    axe(t, "tutorial", "en")

@@ -459,7 +459,7 @@ def test_four_colour_deck(pages):
     check(t, "settings", one_screen=True)
     shot(t, "390x844", "settings")
     press(t, "label:has(input[name=four_colour])", touch=True)
-    page.wait_for_function("document.documentElement.classList.contains('four-colour')")
+    page.wait_for_function("document.getElementById('app').classList.contains('four-colour')")
     act(t, "[data-overlay=settings] [data-action=close]", touch=True)
     assert page.evaluate(colour, "D") == "rgb(30, 64, 175)"
     assert page.evaluate(colour, "C") == "rgb(22, 101, 52)"
@@ -470,7 +470,7 @@ def test_four_colour_deck(pages):
     check(t, "four colours")
     assert json.loads(page.evaluate("localStorage.getItem('trex.settings')"))["four_colour"] is True
     t.reload()
-    assert page.evaluate("document.documentElement.classList.contains('four-colour')")
+    assert page.evaluate("document.getElementById('app').classList.contains('four-colour')")
     act(t, ".contract-btn[data-move=trex]", touch=True)
     check(t, "four colours, Trex")
     shot(t, "390x844", "four-colour")

@@ -117,7 +117,8 @@ def guarded(fn: Any) -> Any:
     leaving the table silently stuck."""
     def run(self: Table, *args: Any) -> Any:
         try:
-            return fn(self, *args)
+            with view.seat_names(self.seat_names()):  # words made outside a render name seats too
+                return fn(self, *args)
         except Exception as exc:  # a bug: show it, log it (tests fail on console errors)
             self.report_bug(exc)
     run.__name__ = fn.__name__
@@ -138,7 +139,8 @@ class Table:
         self.error = error
         self.frame = frame
         self.idp = idp  # prefixes the view's ids: one per table
-        root.classList.add("trex-table")
+        if not main:  # an embedded table has its own felt and fills its box (style.css)
+            root.classList.add("trex-table")
         self.root.innerHTML = ('<div class="table-view"></div>'
                                '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
                                '<div class="fx" aria-hidden="true"></div>')
@@ -1197,7 +1199,10 @@ class Table:
         self.bind()
         if self.error is not None:
             self.root.hidden = False
-            self.region.innerHTML = embedview.error(self.error.param, self.error.code, self.error.params)
+            tag = "main" if self.frame else "section"  # the frame's page has its one <main>
+            self.region.innerHTML = (f"<{tag} class=\"embed-error-box\">"
+                                     + embedview.error(self.error.param, self.error.code, self.error.params)
+                                     + f"</{tag}>")
             self.mark("state", "error")
             self.emit("error", param=self.error.param, problem=self.error.code)
             return

@@ -858,7 +858,8 @@ def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
             f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>')
     body = f"""<form class="settings" onsubmit="return false">
 <fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
-<div class="checks look">{look}</div></fieldset>
+<div class="checks look">{look}</div>
+<p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button></p></fieldset>
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
 <div class="checks">{checks}</div></fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
