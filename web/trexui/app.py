@@ -112,7 +112,7 @@ class App:
         self.shown: str | None = None  # the dialog (or "last" trick panel) on screen after the last render
         self.prompt: str | None = None  # the prompt (data-key) on screen after the last render
         self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
-        self.later: str | None = None  # the score sheet's new HTML, applied in the next task
+        self.later: list[list[str]] | None = None  # parts of the last render applied in the next task
         params = URLSearchParams.new(location.search)
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
@@ -356,10 +356,11 @@ class App:
 
     def _render(self) -> None:
         before = self.focus_before()
-        # Only the parts whose HTML changed are applied. When the score sheet changes with
-        # the rest (a deal's end), it goes in a task of its own just after: half of the
-        # table's elements, and it is under the summary then. Cards move for a share of
-        # the pace (none at "instant").
+        # Only the parts whose HTML changed are applied. Some wait for a task of their own
+        # just after (apply_later), so no one task lays out the whole table on a slow phone:
+        # the score sheet when it changes with the rest (half of the table's elements), and
+        # the finished deal under a dialog that opens over it (the summary comes first).
+        # Cards move for a share of the pace (none at "instant").
         parts = view.table_parts(self.obs, self.view_state())
         changed = [[name, html] for name, html in parts if self.parts.get(name) != html]
         applied = dict(self.parts)
@@ -367,14 +368,18 @@ class App:
         self.later = None
         if changed:
             ms = min(280, int(self.speed * 600))
-            if len(changed) == len(parts):
+            if not applied:  # the first render; later ones go part by part, so the sheet can wait
                 self.view.patch(view.whole(parts), ms)
             else:
-                side = next((c for c in changed if c[0] == "side"), None)
-                if side is not None and len(changed) > 2 and "side" in applied:
-                    changed.remove(side)
-                    self.later = side[1]
-                    self.parts["side"] = applied["side"]  # not on the page yet
+                wait = {"side"} if len(changed) > 2 else set()
+                if self.overlay and any(name == "overlay" for name, _ in changed):
+                    wait.update(view.FELT_PARTS)
+                later = [c for c in changed if c[0] in wait and c[0] in applied]
+                if later:
+                    changed = [c for c in changed if c not in later]
+                    self.later = later
+                    for name, _ in later:
+                        self.parts[name] = applied[name]  # not on the page yet
                     asyncio.get_event_loop().call_soon(self.apply_later)
                 self.view.patch(to_js(changed), ms)
         self.settle_focus(before)
@@ -383,13 +388,13 @@ class App:
             self.rendered()
 
     def apply_later(self) -> None:
-        """The score sheet's part of the last render, in its own task."""
-        html, self.later = self.later, None
-        if html is None:  # a newer render has applied it
+        """The parts of the last render that waited for a task of their own."""
+        later, self.later = self.later, None
+        if later is None:  # a newer render has applied them
             return
         t0 = window.performance.now()
-        self.view.patch(to_js([["side", html]]), 0)
-        self.parts["side"] = html
+        self.view.patch(to_js(later), 0)
+        self.parts.update((name, html) for name, html in later)
         if self.autoplay and self.render_ms:  # the benchmark: part of the same re-render
             document.body.offsetHeight  # noqa: B018
             self.render_ms[-1] += window.performance.now() - t0

@@ -291,8 +291,10 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     backs = ""
     if seat != 0 and obs["hand_sizes"][seat]:
         n = obs["hand_sizes"][seat]
+        # one back and the count (its edges drawn by the CSS as a stack): a hand is one
+        # image to a screen reader, and a few elements less to lay out at every render
         backs = (f'<div class="backs" role="img" aria-label="{escape(tn("badge.cards", n))}">'
-                 + '<span class="back"></span>' * min(n, 5) + f'<span class="count">{n}</span></div>')
+                 f'<span class="back{" many" if n > 1 else ""}"></span><span class="count">{n}</span></div>')
     return f"""
 <section class="{" ".join(cls)}" data-seat="{seat}" data-part="seat-{seat}" aria-label="{escape(t(f"seat.{seat}.long"))}">
   <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
@@ -827,8 +829,10 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     inert = " inert" if ov else ""
     ui = dict(ui, inert=bool(ov))
     felt = f'<main class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"{inert}'
-    you = (f'<section class="you" data-part="you">{seat_panel(obs, 0, ui)}{status_line(obs, ui)}'
-           f"{hand_view(obs, ui)}</section>")
+    # your seat and the status line in one line box (.you-line: a row on short screens);
+    # the hand outside it, so no flexbox has to lay the hand out to size itself (style.css)
+    you = (f'<section class="you" data-part="you"><div class="you-line">{seat_panel(obs, 0, ui)}'
+           f'{status_line(obs, ui)}</div>{hand_view(obs, ui)}</section>')
     side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
             f"{score_sheet(obs, kings)}</aside>")
     return [("topbar", topbar(obs, ui)), ("felt", felt + SHELL),
