@@ -20,7 +20,7 @@ from trex_core.errors import CODES
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui import po, strings, view  # noqa: E402
+from trexui import po, store, strings, view  # noqa: E402
 
 LANGS = strings.LANGUAGES
 NPLURALS = {"en": 2, "nl": 2, "ar": 6}
@@ -82,7 +82,8 @@ def test_every_key_the_page_uses_is_in_english() -> None:
         assert any(k.startswith(prefix) for k in EN), prefix
     # the keys built at run time, from the values they are built from
     built = [f"refusal.{code}" for code in CODES]
-    built += [f"seat.{s}" for s in range(4)] + [f"seat.{s}.long" for s in range(4)] + ["team.0", "team.1"]
+    built += [f"seat.{s}" for s in range(4)] + [f"seat.{s}.long" for s in range(4)]
+    built += [f"save.why.{code}" for code in store.WHY] + ["save.why.bug"]
     for c in Contract:
         built += [f"contract.{c.value}", f"contract.short.{c.value}", f"contract.help.{c.value}"]
     built += [f"suit.{s}" for s in "SHDC"] + [f"rank.{r}" for r in "AKQJT"]

@@ -3,6 +3,7 @@ random matches under each preset, partnership and Complex: no exception, every
 legal card of yours is a playable button, nothing of another seat's hand leaks;
 each finished deal's summary explains every score from the engine's ledger; every
 refusal code has words. Runs without a browser in well under a second per match."""
+import json
 import random
 import re
 import sys
@@ -194,3 +195,34 @@ def test_four_colour_setting_round_trip() -> None:
     assert store.load_settings('{"four_colour": "yes"}')["four_colour"] is False
     form = dict(s, rules=s["rules"])
     assert 'id="set-four_colour" data-change="play" checked' in view.settings_overlay(form, ["medium"])
+
+
+def test_a_damaged_save_says_why_in_the_language() -> None:
+    """A save that cannot be restored says why by its code (store.WHY), in the page's
+    language; a move the engine refuses says why by the refusal's code."""
+    bad = {"format": "trex-web/2", "seed": 3, "rules": Rules.preset("levant").to_dict(), "ui": {},
+           "moves": ["2C"]}  # a card before the king has named a contract
+    reasons = []
+    for text in ("{not json", "[]", '{"format": "trex-web/0"}', '{"format": "trex-web/2", "moves": []}',
+                 json.dumps(dict(bad, moves=[1])), json.dumps(bad), json.dumps(dict(bad, moves=["zz"]))):
+        with pytest.raises(store.SaveError) as info:
+            store.load(text)
+        reasons.append({"code": info.value.code, "params": info.value.params})
+    codes = ["unreadable", "not-a-save", "format", "damaged", "moves", "move", "move"]
+    assert [r["code"] for r in reasons] == codes
+    assert reasons[5]["params"]["refusal"] == "name-contract"
+    assert view.save_error_text(reasons[5]).startswith("move 1 (2\u2663) does not fit: First ")
+    for lang in strings.LANGUAGES:
+        strings.set_language(lang)
+        try:
+            for why in [*reasons, {"code": "bug", "params": {"detail": "KeyError: 'x'"}},
+                        *({"code": c, "params": {"found": "'x'", "expected": "'y'", "number": 1, "move": "QS",
+                                                 "detail": "d"}} for c in store.WHY)]:
+                text = view.save_error_text(why)
+                assert text and "{" not in text and not text.startswith("save.why."), (lang, why, text)
+                assert "does not fit" not in text or lang == "en", (lang, text)
+            if lang == "ar":
+                said = view.save_error_text(reasons[5])
+                assert "الملك" in said and not re.search("[A-Za-z]{2,}", said), said
+        finally:
+            strings.set_language("en")

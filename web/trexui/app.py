@@ -181,8 +181,9 @@ class App:
             return
         try:
             self.seed, self.match, _ui = store.load(text)
-        except Exception as exc:  # SaveError says why; anything else is named
-            why = str(exc) if isinstance(exc, store.SaveError) else f"{type(exc).__name__}: {exc}"
+        except Exception as exc:  # a SaveError says why by its code; anything else is named
+            why = ({"code": exc.code, "params": exc.params} if isinstance(exc, store.SaveError)
+                   else {"code": "bug", "params": {"detail": f"{type(exc).__name__}: {exc}"}})
             self.new_game()
             # The bad save is kept until the player starts the new game (it may be inspected).
             storage_set(store.SAVE_KEY, text)

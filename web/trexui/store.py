@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from trex_core import DealResult, Match, Rules, card_text, read_record
+from trex_core import DealResult, IllegalMoveError, Match, Rules, card_text, read_record
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
@@ -27,8 +27,30 @@ OLD_FORMAT = "trex-web/1"
 LEVELS_DEFAULT = "medium"
 
 
+# Why a save cannot be restored: a stable code and its parameters (the page shows them
+# translated, ``save.why.<code>``, like the engine's refusals); the English here is the
+# message for library users and logs. ``detail`` is a technical text (a Python error).
+WHY = {
+    "unreadable": "it is not readable",
+    "not-a-save": "it is not a saved match",
+    "format": "format {found}, this version reads {expected}",
+    "moves": "its list of moves is damaged",
+    "damaged": "it is damaged ({detail})",
+    "record": "its game record is damaged ({detail})",
+    "rules": "its rules and its game record disagree",
+    # ``refusal``/``refusal_params``: the engine's IllegalMoveError code, when it refused the
+    # move (else the move's text is no move at all: ``detail`` says why)
+    "move": "move {number} ({move}) does not fit: {detail}",
+}
+
+
 class SaveError(ValueError):
-    """A save that cannot be restored; the message says why, in player words."""
+    """A save that cannot be restored: ``code`` (a key of ``WHY``) and ``params`` say why."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(WHY[code].format(**params))
 
 
 class Save:
@@ -60,39 +82,42 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SaveError("it is not readable") from None
+        raise SaveError("unreadable") from None
     if not isinstance(data, dict):
-        raise SaveError("it is not a saved match")
+        raise SaveError("not-a-save")
     if data.get("format") not in (FORMAT, OLD_FORMAT):
-        raise SaveError(f"format {data.get('format')!r}, this version reads {FORMAT!r}")
+        raise SaveError("format", found=repr(data.get("format")), expected=repr(FORMAT))
     try:
         seed = data["seed"]
         rules = Rules.from_dict(data["rules"])
         moves = data["moves"]
         ui = data.get("ui") or {}
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise SaveError("its list of moves is damaged")
+            raise SaveError("moves")
         if not isinstance(seed, (int, str)) or not isinstance(ui, dict):
-            raise SaveError("it is damaged")
+            raise SaveError("damaged", detail="seed or ui")
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"it is damaged ({exc})") from None
+        raise SaveError("damaged", detail=f"{type(exc).__name__}: {exc}") from None
 
     if data["format"] == OLD_FORMAT and isinstance(data.get("record"), str):
         try:
             match = read_record(data["record"])
         except ValueError as exc:  # RecordError names the line and the problem
-            raise SaveError(f"its game record is damaged ({exc})") from None
+            raise SaveError("record", detail=str(exc)) from None
         if match.rules != rules:
-            raise SaveError("its rules and its game record disagree")
+            raise SaveError("rules")
         return seed, match, ui
     match = Match.new(seed=seed, rules=rules)
     for i, move in enumerate(moves):
         try:
             match.play(move)
-        except ValueError as exc:  # InvalidMoveError / IllegalMoveError
-            raise SaveError(f"move {i + 1} ({move!r}) does not fit: {exc}") from None
+        except IllegalMoveError as exc:  # the page says why in its language, by the code
+            raise SaveError("move", number=i + 1, move=move, detail=str(exc),
+                            refusal=exc.code, refusal_params=dict(exc.params)) from None
+        except ValueError as exc:  # InvalidMoveError: not a move at all
+            raise SaveError("move", number=i + 1, move=move, detail=str(exc)) from None
     return seed, match, ui
 
 

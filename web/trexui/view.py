@@ -688,8 +688,25 @@ def final_result(obs: Obs, kings: list[int], idp: str = "") -> str:
     return overlay("result", t("result.title"), body, buttons, idp)
 
 
-def corrupt_save(why: str, idp: str = "") -> str:
-    body = f'<p>{escape(t("save.corrupt.text", why=why))}</p>'
+def save_error_text(why: Data) -> str:
+    """Why a save was not restored, in the page's words: ``{"code", "params"}`` of a
+    ``store.SaveError`` (or ``bug``, an unexpected error). A move the engine refused says
+    why by the refusal's code; ``detail`` (a Python error's text) stays technical."""
+    code = str(why.get("code") or "bug")
+    params: dict[str, object] = dict(why.get("params") or {})
+    move = params.get("move")
+    if isinstance(move, str) and len(move) == 2 and move[0] in RANKS and move[1] in SUIT_SYMBOL:
+        params["move"] = card_symbol(move)  # a card as on its face
+    refusal = params.get("refusal")
+    if isinstance(refusal, str):
+        given = params.get("refusal_params")
+        params["detail"] = refusal_text(refusal, given if isinstance(given, dict) else {})
+    params.setdefault("detail", "")
+    return t(f"save.why.{code}", **params)
+
+
+def corrupt_save(why: Data, idp: str = "") -> str:
+    body = f'<p>{escape(t("save.corrupt.text", why=save_error_text(why)))}</p>'
     buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
     return overlay("corrupt", t("save.corrupt.title"), body, buttons, idp)
 
@@ -814,7 +831,7 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     elif kind == "result":
         ov = final_result(obs, kings, idp)
     elif kind == "corrupt":
-        ov = corrupt_save(ui.get("corrupt_why", ""), idp)
+        ov = corrupt_save(ui.get("corrupt_why") or {}, idp)
     elif kind == "settings":
         ov = settings_overlay(ui["form"], ui["levels"], idp)
     elif kind == "sheet":
