@@ -109,7 +109,7 @@
   addEventListener("unhandledrejection", function (e) {
     if (done) return;
     var r = e.reason;
-    window.trexLoader.fail(String((r && r.message) || r || "unknown error"));
+    window.trexLoader.fail(String((r && r.message) || r || tr("loading.unknown_error", "unknown error")));
   });
   // PyScript reports Python errors in the page as .py-error; treat one during loading as a failure.
   document.addEventListener("DOMContentLoaded", function () {
