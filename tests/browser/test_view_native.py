@@ -57,7 +57,7 @@ def test_every_position_renders(preset, options):
         if m.is_over:
             break
         m.play(rng.choice(m.legal_moves()))
-    result = view.final_result(obs, list(m.kings))
+    result = view.final_result(obs, list(m.kings), values.of(m.rules)["teams"])
     assert "winner" in result
     assert "&amp; West wins" not in result and "&amp; North wins" not in result  # a team wins -> "win"
     assert result.count("Score sheet") == 1
@@ -195,6 +195,32 @@ def test_four_colour_setting_round_trip() -> None:
     assert store.load_settings('{"four_colour": "yes"}')["four_colour"] is False
     form = dict(s, rules=s["rules"])
     assert 'id="set-four_colour" data-change="play" checked' in view.settings_overlay(form, ["medium"])
+
+
+def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
+    """Partnership (§8.1): the teams on the sheet and the result, and the partner badge,
+    are the engine's partners (``Rules.partner``), not seats assumed by the page."""
+    rules = Rules.preset("levant", partnership=True)
+    m = Match.new(seed=4, rules=rules)
+    obs = observe(m, 0).to_dict()
+    assert values.of(rules)["teams"] == [[0, 2], [1, 3]]
+    sheet = view.score_sheet(obs, list(m.kings), values.of(rules)["teams"])
+    assert "You &amp; North" in sheet and "East &amp; West" in sheet
+    # were the engine to seat partners side by side, the page would follow it
+    monkeypatch.setattr(Rules, "partner", staticmethod(lambda seat: seat ^ 1))
+    monkeypatch.setattr(values, "_CACHE", {})
+    ui = ui_for(m, obs)
+    assert ui["values"]["teams"] == [[0, 1], [2, 3]]
+    html = view.table(obs, ui)
+    assert "You &amp; East" in html and "North &amp; West" in html and "You &amp; North" not in html
+    assert re.search(r'data-seat="1"[^>]*>\s*<div class="seat-head">.*?badge partner', html)
+    assert not re.search(r'data-seat="2"[^>]*>\s*<div class="seat-head">[^\n]*badge partner', html)
+    strings.set_language("ar")
+    try:
+        result = view.final_result(obs, list(m.kings), ui["values"]["teams"])
+        assert "أنت واليمين" in result
+    finally:
+        strings.set_language("en")
 
 
 def test_a_damaged_save_says_why_in_the_language() -> None:

@@ -252,7 +252,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     badges = []
     if obs["king"] == seat:
         badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
-    if obs["rules"].get("partnership") and seat == 2:
+    if obs["rules"].get("partnership") and seat != 0 and [0, seat] in ui["values"]["teams"]:  # your partner
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
     if obs["phase"] == "announce" and obs["answered"][seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
@@ -546,8 +546,16 @@ def status_text(obs: Obs, raised: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- score sheet
-def score_sheet(obs: Obs, kings: list[int], current: bool = True, caption: bool = True) -> str:
-    """Like the paper sheet: a block per kingdom, a row per contract, a running total."""
+def team_name(members: Iterable[int]) -> str:
+    """A partnership by its players' names ("You & North")."""
+    a, b = members
+    return t("team.name", a=seat_name(a), b=seat_name(b))
+
+
+def score_sheet(obs: Obs, kings: list[int], teams: list[list[int]], current: bool = True,
+                caption: bool = True) -> str:
+    """Like the paper sheet: a block per kingdom, a row per contract, a running total;
+    in partnership a total per team (``teams``: ``values.of(rules)["teams"]``)."""
     contracts = obs["contracts"]
     by_kingdom: dict[int, dict[str, list[int]]] = {}
     for kingdom, _king, contract, scores in obs["history"]:
@@ -575,13 +583,13 @@ def score_sheet(obs: Obs, kings: list[int], current: bool = True, caption: bool 
             + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs["totals"]))
             + "</tr>")
     if obs["rules"].get("partnership"):
-        # a row per team, its total under each member's own column (§8: 0 + 2, 1 + 3)
-        for team, members in ((0, (0, 2)), (1, (1, 3))):
+        # a row per team (the engine's partners, §8.1), its total under each member's column
+        for team, members in enumerate(teams):
             total = sum(obs["totals"][s] for s in members)
             cells = "".join(f'<td data-seat="{s}">{score_text(total)}</td>' if s in members else "<td></td>"
                             for s in range(4))
             foot += (f'<tr class="teams team-{team}" data-team="{team}"><th scope="row">'
-                     f'{escape(t(f"team.{team}"))}</th>{cells}</tr>')
+                     f'{escape(team_name(members))}</th>{cells}</tr>')
     cap = f'<caption>{escape(t("sheet.title"))}</caption>' if caption else ""
     return (f'<table class="sheet">{cap}'
             f'<thead><tr><th scope="col"><span class="sr-only">{escape(t("sheet.contract"))}</span></th>{head}</tr></thead>'
@@ -657,16 +665,18 @@ def took_lines(obs: Obs, s: int) -> list[str]:
     return lines
 
 
-def final_result(obs: Obs, kings: list[int], idp: str = "") -> str:
+def final_result(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
+    """The match's result; in partnership by team (``teams``: ``values.of(rules)["teams"]``)."""
     totals = obs["totals"]
     partnership = obs["rules"].get("partnership")
     if partnership:
-        teams = [totals[0] + totals[2], totals[1] + totals[3]]
-        best = max(teams)
-        names = [t(f"team.{i}") for i in range(2) if teams[i] == best]
-        you_win = teams[0] == best
-        order = sorted(range(2), key=lambda i: -teams[i])
-        ranking = "".join(f'<li data-team="{i}">{escape(t(f"team.{i}"))}: <strong>{score_text(teams[i])}</strong></li>' for i in order)
+        sums = [sum(totals[s] for s in members) for members in teams]
+        best = max(sums)
+        names = [team_name(teams[i]) for i in range(len(teams)) if sums[i] == best]
+        you_win = any(sums[i] == best and 0 in teams[i] for i in range(len(teams)))
+        order = sorted(range(len(teams)), key=lambda i: -sums[i])
+        ranking = "".join(f'<li data-team="{i}">{escape(team_name(teams[i]))}: <strong>{score_text(sums[i])}</strong></li>'
+                          for i in order)
     else:
         best = max(totals)
         names = [seat_name(s) for s in range(4) if totals[s] == best]
@@ -683,7 +693,7 @@ def final_result(obs: Obs, kings: list[int], idp: str = "") -> str:
         head = t("result.winners", names=t("list.comma").join(names))
     body = (f'<p class="winner" data-winner="{escape(",".join(names))}">{escape(head)}</p>'
             f'<ol class="ranking">{ranking}</ol>'
-            f'<div class="sheet-wrap">{score_sheet(obs, kings, current=False)}</div>')
+            f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, current=False)}</div>')
     buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
     return overlay("result", t("result.title"), body, buttons, idp)
 
@@ -718,10 +728,10 @@ def confirm_new_game(idp: str = "") -> str:
     return overlay("confirm", t("confirm.new_game"), "", buttons, idp)
 
 
-def sheet_overlay(obs: Obs, kings: list[int], idp: str = "") -> str:
+def sheet_overlay(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
     buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
     return overlay("sheet", t("sheet.title"),
-                   f'<div class="sheet-wrap">{score_sheet(obs, kings, caption=False)}</div>', buttons, idp)
+                   f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, caption=False)}</div>', buttons, idp)
 
 
 # The keyboard shortcuts (app.App.on_key), as the help panel lists them: (keys, what).
@@ -821,6 +831,7 @@ def whole(parts: list[tuple[str, str]]) -> str:
 def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     """The table as its parts, in order: (name, HTML of that element)."""
     kings = ui["kings"]
+    teams = ui["values"]["teams"]
     idp = ui.get("idp", "")
     ov = ""
     kind = ui.get("overlay")
@@ -829,13 +840,13 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
     elif kind == "result":
-        ov = final_result(obs, kings, idp)
+        ov = final_result(obs, kings, teams, idp)
     elif kind == "corrupt":
         ov = corrupt_save(ui.get("corrupt_why") or {}, idp)
     elif kind == "settings":
         ov = settings_overlay(ui["form"], ui["levels"], idp)
     elif kind == "sheet":
-        ov = sheet_overlay(obs, kings, idp)
+        ov = sheet_overlay(obs, kings, teams, idp)
     elif kind == "confirm":
         ov = confirm_new_game(idp)
     elif kind == "help":
@@ -851,7 +862,7 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     you = (f'<section class="you" data-part="you"><div class="you-line">{seat_panel(obs, 0, ui)}'
            f'{status_line(obs, ui)}</div>{hand_view(obs, ui)}</section>')
     side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
-            f"{score_sheet(obs, kings)}</aside>")
+            f"{score_sheet(obs, kings, teams)}</aside>")
     return [("topbar", topbar(obs, ui)), ("felt", felt + SHELL),
             ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
             ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
