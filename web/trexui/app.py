@@ -14,7 +14,7 @@ render morphs into the new HTML (web/tableview.js: unchanged elements stay the
 same nodes, so focus stays put and cards can move), the one polite live region
 the announcements (announce.py) are appended to, and a layer for card
 animations. Keys are handled on the table's element, never on the document:
-arrows along the hand and the prompts, S, L and ? shortcuts, Escape, and Tab
+arrows along the hand and the prompts, S, L, P and ? shortcuts, Escape, and Tab
 kept inside an open dialog. After every render the focus is where the next
 action is when the element that had it is gone.
 """
@@ -595,6 +595,8 @@ class App:
             self.ui["overlay"] = None
             self.render()
             self.kick()
+        elif action == "pass" and self.obs["contract"] == "trex" and self.obs["phase"] == "play":
+            self.human_move("pass")  # P (the engine says why when a card of yours fits)
 
     def open_dialog(self, kind: str) -> None:
         if self.overlay is None:
@@ -735,8 +737,8 @@ class App:
             return
         if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
             return
-        letter = {"KeyS": "s", "KeyL": "l"}.get(event.code) or key.lower()
-        action = {"s": "sheet", "l": "last-trick", "?": "help"}.get("?" if key == "?" else letter)
+        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p"}.get(event.code) or key.lower()
+        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass"}.get("?" if key == "?" else letter)
         if action:
             self.do(action)
             event.preventDefault()

@@ -187,7 +187,7 @@ ICONS = {
 }
 
 
-SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?"}
+SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?", "pass": "P"}
 
 
 def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
@@ -500,7 +500,7 @@ def hand_view(obs: Obs, ui: UI) -> str:
     pass_btn = ""
     if "pass" in legal:
         pass_btn = (f'<button type="button" class="pass-btn" data-action="move" data-move="pass" data-key="pass" '
-                    f'data-nav="hand">{escape(t("btn.pass"))}</button>')
+                    f'data-nav="hand" aria-keyshortcuts="{SHORTCUT_KEYS["pass"]}">{escape(t("btn.pass"))}</button>')
     return (f'<div class="hand" role="group" aria-label="{escape(t("hand.label"))}" '
             f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
@@ -736,7 +736,7 @@ def sheet_overlay(obs: Obs, kings: list[int], teams: list[list[int]], idp: str =
 
 # The keyboard shortcuts (app.App.on_key), as the help panel lists them: (keys, what).
 SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
-             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.help", "keys.help.do"),
+             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.p", "keys.p.do"), ("keys.help", "keys.help.do"),
              ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
 
 
