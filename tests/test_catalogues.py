@@ -196,3 +196,17 @@ def test_the_language_is_chosen_from_the_address_the_setting_and_the_browser() -
     assert strings.choose(None, "", ["fr-FR", "ar-EG", "en"]) == ("ar", False)
     assert strings.choose("xx", "", ["fr"]) == ("en", True)  # unknown ?lang=: said on the page
     assert strings.choose("", None, ["de"]) == ("en", False)
+
+
+def test_only_a_language_chosen_in_settings_is_remembered() -> None:
+    """Stored settings name a language only when the player chose one in Settings; the
+    first settings stored "lang": "en" in every save, and that must not pin English for
+    a player whose browser reads Arabic. (loader.js reads the settings alike.)"""
+    first = store.load_settings('{"preset": "levant", "level": "medium", "speed": "normal", "lang": "en"}')
+    assert first["lang"] == "" and strings.choose(None, first["lang"], ["ar-EG", "en"]) == ("ar", False)
+    assert "language" not in store.dump_settings(first) and '"lang"' not in store.dump_settings(first)
+    assert store.load_settings('{"lang": "nl"}')["lang"] == "nl"  # picked in Settings before "language"
+    chosen = dict(store.default_settings(), lang="en")  # English, chosen in Settings
+    again = store.load_settings(store.dump_settings(chosen))
+    assert again["lang"] == "en" and strings.choose(None, again["lang"], ["ar"]) == ("en", False)
+    assert store.load_settings(store.dump_settings(store.default_settings()))["lang"] == ""

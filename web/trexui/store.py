@@ -123,8 +123,21 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
 
 def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
-            "level": LEVELS_DEFAULT, "speed": "normal", "lang": "",  # "": the browser's
+            "level": LEVELS_DEFAULT, "speed": "normal",
+            "lang": "",  # the language the player chose in Settings; "": none (the browser's)
             "four_colour": False}
+
+
+def chosen_language(data: dict[str, Any]) -> str:
+    """The language the player chose in Settings, from stored settings; "" if none.
+    It is stored as ``language``, and only when chosen. The first settings (before the
+    table had languages) stored ``"lang": "en"`` in every save, chosen or not: that one
+    is no choice. Any other ``lang`` was picked in Settings. (loader.js reads it alike.)"""
+    chosen = data.get("language")
+    if isinstance(chosen, str):
+        return chosen
+    old = data.get("lang")
+    return old if isinstance(old, str) and old != "en" else ""
 
 
 def load_settings(text: str | None) -> dict[str, Any]:
@@ -136,9 +149,10 @@ def load_settings(text: str | None) -> dict[str, Any]:
         data = json.loads(text)
         if isinstance(data, dict):
             rules = Rules.from_dict(data.get("rules") or {}).to_dict()
-            s.update({k: data[k] for k in ("preset", "level", "speed", "lang")
+            s.update({k: data[k] for k in ("preset", "level", "speed")
                       if isinstance(data.get(k), str)})
             s.update({k: data[k] for k in ("four_colour",) if isinstance(data.get(k), bool)})
+            s["lang"] = chosen_language(data)
             s["rules"] = rules
     except (ValueError, TypeError):
         pass
@@ -146,7 +160,11 @@ def load_settings(text: str | None) -> dict[str, Any]:
 
 
 def dump_settings(settings: dict[str, Any]) -> str:
-    return json.dumps(settings, separators=(",", ":"))
+    """The settings to store: the language only if the player chose one (``language``)."""
+    data = {k: v for k, v in settings.items() if k != "lang"}
+    if settings.get("lang"):
+        data["language"] = settings["lang"]
+    return json.dumps(data, separators=(",", ":"))
 
 
 def last_trick(r: DealResult, rules: Rules) -> dict[str, Any] | None:
