@@ -507,6 +507,8 @@ class App:
 
     def mark_waiting(self) -> None:
         """body[data-waiting] says the game now waits for the player (tests wait on it)."""
+        if self.later is not None:  # part of the last render comes in the next task: not yet
+            return
         body = document.body
         overlay = self.overlay
         if overlay:
