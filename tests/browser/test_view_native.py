@@ -194,7 +194,8 @@ def test_four_colour_setting_round_trip() -> None:
     assert store.load_settings(store.dump_settings(s))["four_colour"] is True
     assert store.load_settings('{"four_colour": "yes"}')["four_colour"] is False
     form = dict(s, rules=s["rules"])
-    assert 'id="set-four_colour" data-change="play" checked' in view.settings_overlay(form, ["medium"])
+    html = view.settings_overlay(form, ["medium"], [[0, 2], [1, 3]])
+    assert 'id="set-four_colour" data-change="play" checked' in html
 
 
 def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
@@ -215,6 +216,8 @@ def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
     assert "You &amp; East" in html and "North &amp; West" in html and "You &amp; North" not in html
     assert re.search(r'data-seat="1"[^>]*>\s*<div class="seat-head">.*?badge partner', html)
     assert not re.search(r'data-seat="2"[^>]*>\s*<div class="seat-head">[^\n]*badge partner', html)
+    form = {"preset": "levant", "rules": rules.to_dict(), "level": "medium", "speed": "normal"}
+    assert "Partnership (you and East)" in view.settings_overlay(form, ["medium"], ui["values"]["teams"])
     strings.set_language("ar")
     try:
         result = view.final_result(obs, list(m.kings), ui["values"]["teams"])

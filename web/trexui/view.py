@@ -769,10 +769,17 @@ def language_select(idp: str = "") -> str:
     return f'<select name="lang" id="{idp}set-lang" data-change="lang">{opts}</select>'
 
 
-def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
+def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp: str = "") -> str:
     """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}. Fields have ids
-    ``{idp}set-<name>`` (for their labels); the app reads them by name."""
+    ``{idp}set-<name>`` (for their labels); the app reads them by name. ``teams``: the
+    engine's partnerships (values.py), to name your partner on the option."""
     rules = form["rules"]
+    partner = next(s for team in teams if 0 in team for s in team if s != 0)
+
+    def option(name: str) -> str:
+        if name == "partnership":
+            return t("opt.partnership", partner=seat_name(partner))
+        return t("opt." + name)
 
     def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "",
             first: bool = False) -> str:
@@ -789,7 +796,7 @@ def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
                       + sel(name, options, rules[name], f"opt.{name}."))
     checks = "".join(
         f'<label class="check"><input type="checkbox" name="{n}" id="{idp}set-{n}"{" checked" if rules[n] else ""}> '
-        f'{escape(t("opt." + n))}</label>' for n in RULE_CHECKS)
+        f'{escape(option(n))}</label>' for n in RULE_CHECKS)
     play = (f'<label for="{idp}set-lang">{escape(t("settings.lang"))}</label>' + language_select(idp)
             + f'<label for="{idp}set-level">{escape(t("settings.level"))}</label>'
             + sel("level", levels, form["level"], "level.", "play", first=True)
@@ -844,7 +851,7 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     elif kind == "corrupt":
         ov = corrupt_save(ui.get("corrupt_why") or {}, idp)
     elif kind == "settings":
-        ov = settings_overlay(ui["form"], ui["levels"], idp)
+        ov = settings_overlay(ui["form"], ui["levels"], teams, idp)
     elif kind == "sheet":
         ov = sheet_overlay(obs, kings, teams, idp)
     elif kind == "confirm":
