@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import html as htmllib
 import http.server
 import importlib.metadata
 import importlib.util
@@ -167,6 +168,18 @@ def loading_strings() -> str:
     return data.replace("</", "<\\/")  # safe inside <script>
 
 
+def noscript_html() -> str:
+    """What a browser without JavaScript shows: the ``loading.noscript`` line in every
+    language, each marked with its language and direction (without a script nothing
+    can pick one language, and an Arabic reader must not get English only)."""
+    lines = []
+    for lang, entries in catalogues().items():
+        words = {e.msgid: e.msgstr[0] for e in entries if e.msgid in ("loading.noscript", "lang.dir")}
+        lines.append(f'<p lang="{lang}" dir="{words["lang.dir"]}">'
+                     f'<strong>{htmllib.escape(words["loading.noscript"])}</strong></p>')
+    return "<noscript>" + "".join(lines) + "</noscript>"
+
+
 def zip_ui(dest: Path) -> Path:
     """Zip web/trexui/ (the UI package) with the compiled catalogues; the name carries a
     content hash so a cached old UI never meets a new wheel."""
@@ -211,6 +224,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     marker = html[html.index("<!--i18n"):html.index("-->", html.index("<!--i18n")) + 3]
     inline = f'<script id="trex-i18n" type="application/json">{loading_strings()}</script>'
     html = html.replace(marker, inline)
+    html = re.sub(r"<noscript>.*?</noscript>", lambda _: noscript_html(), html, count=1, flags=re.S)
     (out / "index.html").write_text(html, encoding="utf-8")
     # embed.html: the same page for one embedded table (docs/EMBED.md); the body says so.
     embed = html.replace('<body data-state="loading">', '<body data-state="loading" data-embed>', 1)

@@ -3,6 +3,7 @@
 
     python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
                               [--parts load,bots,phone] [--phone-rounds 3] [--throttle 4]
+                              [--site DIR]
 
 Measures, in one run on this machine with Debian's Chromium:
 
@@ -174,6 +175,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--site", type=Path, help="measure this built site as it is (e.g. an older commit's"
+                    " build, for before/after runs interleaved)")
     ap.add_argument("--bot-seconds", type=float, default=20.0)
     ap.add_argument("--levels", default="medium,hard")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
@@ -184,7 +187,7 @@ def main() -> None:
     args = ap.parse_args()
     parts = set(args.parts.split(","))
 
-    site = build.DEFAULT_OUT if args.no_build else build.build()
+    site = args.site or (build.DEFAULT_OUT if args.no_build else build.build())
     srv, base = build.serve_in_thread(site, base="/bench/sub/")
     from playwright.sync_api import sync_playwright
     result: dict = {"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "sizes": sizes(site)}

@@ -20,7 +20,7 @@ from trex_core.errors import CODES
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui import po, strings, view  # noqa: E402
+from trexui import po, store, strings, view  # noqa: E402
 
 LANGS = strings.LANGUAGES
 NPLURALS = {"en": 2, "nl": 2, "ar": 6}
@@ -82,7 +82,8 @@ def test_every_key_the_page_uses_is_in_english() -> None:
         assert any(k.startswith(prefix) for k in EN), prefix
     # the keys built at run time, from the values they are built from
     built = [f"refusal.{code}" for code in CODES]
-    built += [f"seat.{s}" for s in range(4)] + [f"seat.{s}.long" for s in range(4)] + ["team.0", "team.1"]
+    built += [f"seat.{s}" for s in range(4)] + [f"seat.{s}.long" for s in range(4)]
+    built += [f"save.why.{code}" for code in store.WHY] + ["save.why.bug"]
     for c in Contract:
         built += [f"contract.{c.value}", f"contract.short.{c.value}", f"contract.help.{c.value}"]
     built += [f"suit.{s}" for s in "SHDC"] + [f"rank.{r}" for r in "AKQJT"]
@@ -197,3 +198,17 @@ def test_the_language_is_chosen_from_the_address_the_setting_and_the_browser() -
     assert strings.choose(None, "", ["fr-FR", "ar-EG", "en"]) == ("ar", False)
     assert strings.choose("xx", "", ["fr"]) == ("en", True)  # unknown ?lang=: said on the page
     assert strings.choose("", None, ["de"]) == ("en", False)
+
+
+def test_only_a_language_chosen_in_settings_is_remembered() -> None:
+    """Stored settings name a language only when the player chose one in Settings; the
+    first settings stored "lang": "en" in every save, and that must not pin English for
+    a player whose browser reads Arabic. (loader.js reads the settings alike.)"""
+    first = store.load_settings('{"preset": "levant", "level": "medium", "speed": "normal", "lang": "en"}')
+    assert first["lang"] == "" and strings.choose(None, first["lang"], ["ar-EG", "en"]) == ("ar", False)
+    assert "language" not in store.dump_settings(first) and '"lang"' not in store.dump_settings(first)
+    assert store.load_settings('{"lang": "nl"}')["lang"] == "nl"  # picked in Settings before "language"
+    chosen = dict(store.default_settings(), lang="en")  # English, chosen in Settings
+    again = store.load_settings(store.dump_settings(chosen))
+    assert again["lang"] == "en" and strings.choose(None, again["lang"], ["ar"]) == ("en", False)
+    assert store.load_settings(store.dump_settings(store.default_settings()))["lang"] == ""

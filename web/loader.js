@@ -2,7 +2,7 @@
 // paint and says so when a load is slow or fails (issue 4 §3). It holds no game
 // logic. It also records long main-thread tasks for bench/page_load.py.
 // It picks the page's language as the UI's Python does (trexui/strings.py choose):
-// ?lang=, else the saved setting, else the browser's languages, else English; the
+// ?lang=, else the language chosen in Settings, else the browser's languages, else English; the
 // words come from the catalogues (web/locale), inlined into index.html by build.py.
 "use strict";
 (function () {
@@ -21,7 +21,14 @@
   }
   var lang = supported(new URLSearchParams(location.search).get("lang"));
   if (!lang) {
-    try { lang = supported(JSON.parse(localStorage.getItem("trex.settings") || "{}").lang); } catch (e) { /* no storage */ }
+    // the language the player chose in Settings (trexui/store.py chosen_language): stored
+    // as "language"; an older "lang" counts unless it is "en", which the first settings
+    // stored in every save, chosen or not
+    try {
+      var saved = JSON.parse(localStorage.getItem("trex.settings") || "{}") || {};
+      var chosen = typeof saved.language === "string" ? saved.language : saved.lang !== "en" ? saved.lang : null;
+      lang = supported(chosen);
+    } catch (e) { /* no storage, or unreadable settings */ }
   }
   if (!lang) {
     (navigator.languages || [navigator.language]).some(function (l) { return (lang = supported(l)); });
@@ -109,7 +116,7 @@
   addEventListener("unhandledrejection", function (e) {
     if (done) return;
     var r = e.reason;
-    window.trexLoader.fail(String((r && r.message) || r || "unknown error"));
+    window.trexLoader.fail(String((r && r.message) || r || tr("loading.unknown_error", "unknown error")));
   });
   // PyScript reports Python errors in the page as .py-error; treat one during loading as a failure.
   document.addEventListener("DOMContentLoaded", function () {

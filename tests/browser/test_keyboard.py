@@ -2,7 +2,7 @@
 the king's contract choice, a doubling answer, every card — with the focus where the
 next action is after every move (never on <body>); dialogs keep Tab inside, close on
 Escape and give the focus back; the New game confirmation focuses its safe choice; the
-S, L and ? shortcuts. Keys only: no click, no programmatic focus."""
+S, L, P and ? shortcuts. Keys only: no click, no programmatic focus."""
 from conftest import PHONE, find_seed
 from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, SUIT_MASK
 
@@ -180,3 +180,44 @@ def test_last_trick_shortcut(new_table):
     page.keyboard.press("Escape")
     page.wait_for_selector(".last-trick", state="detached")
     assert focused(page)["key"] == start["key"]
+
+
+def trex_pass_first(seed, m):
+    """You are the first king, and after you name Trex you hold no jack nor anything that
+    fits: your first move must be a pass."""
+    if m.king != 0 or m.to_move != 0:
+        return False
+    m.play("trex")
+    return m.to_move == 0 and [str(x) for x in m.legal_moves()] == ["pass"]
+
+
+def test_pass_shortcut_in_trex(new_table):
+    """P passes in Trex when that is all you can do; with a card that fits it passes
+    nothing and the page says why; the help panel lists it."""
+    t = new_table()
+    page = t.page
+    t.goto(f"?speed=instant&seed={find_seed(trex_pass_first)}")
+    st = t.wait_idle()
+    assert st["waiting"] == "choose"
+    arrow_to(t, lambda f: f["move"] == "trex")
+    st = press(t, "Enter")
+    assert st["contract"] == "trex" and st["legal"] == ["pass"], st
+    assert page.get_attribute(".pass-btn", "aria-keyshortcuts") == "P"
+    moves = st["moves"]
+    passes = 0
+    while st["waiting"] == "play" and st["legal"] == ["pass"]:
+        st = press(t, "p")
+        passes += 1
+        assert st["moves"] > moves, "P passed"
+        moves = st["moves"]
+        assert_focus_not_lost(page, f"after pass {passes}")
+    assert page.locator(".you .badge.pass").inner_text() == ("1 pass" if passes == 1 else f"{passes} passes")
+    assert st["waiting"] == "play" and st["legal"] != ["pass"], st  # a card of yours fits now
+    hand = st["hand"]
+    st = press(t, "p")
+    assert st["moves"] == moves and st["hand"] == hand, "P passed nothing while a card fits"
+    assert "cannot pass" in page.locator(".status.refused").inner_text()
+    page.keyboard.press("?")
+    page.wait_for_selector(".overlay[data-overlay=help]")
+    rows = page.locator(".overlay .keys tbody tr").all_inner_texts()
+    assert any(r.startswith("P") and "Pass" in r for r in rows), rows

@@ -249,3 +249,26 @@ def test_the_browser_language_and_an_unknown_lang(make_table):
     assert html_lang(t) == ["ar", "rtl"]
     assert t.page.locator(".counters .notice").count() == 0
     check_words(t, "ar", "a page in the browser's language")
+
+
+def test_old_settings_do_not_pin_english_on_an_arabic_browser(make_table):
+    """The first settings stored "lang": "en" in every save, chosen or not: a player whose
+    browser reads Arabic gets Arabic (from the loading screen on). Only a language chosen
+    in Settings is remembered, English too."""
+    t = make_table(locale="ar-EG")
+    t.goto("?speed=instant")
+    old = ('{"preset": "levant", "rules": {}, "level": "medium", "speed": "normal", "lang": "en"}')
+    t.set_local_storage("trex.settings", old)
+    t.reload()
+    assert html_lang(t) == ["ar", "rtl"]
+    assert t.page.evaluate("window.trexLoader.lang") == "ar"  # loader.js reads the settings alike
+    check_words(t, "ar", "old settings on an Arabic browser")
+    # English chosen in Settings is a choice: remembered, and the loading screen follows it
+    t.act("[data-action=settings]")
+    seq = t.page.evaluate("document.body.dataset.seq")
+    t.page.select_option(".settings [name=lang]", "en")
+    t.page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+    saved = t.page.evaluate("JSON.parse(localStorage.getItem('trex.settings'))")
+    assert saved.get("language") == "en" and "lang" not in saved, saved
+    t.reload()
+    assert html_lang(t) == ["en", "ltr"] and t.page.evaluate("window.trexLoader.lang") == "en"

@@ -1,6 +1,7 @@
 """Issue 4 §5: a match survives a reload exactly where it was; a corrupt or
 old-format save is reported and a new game offered, never a blank page."""
 import json
+import re
 
 SAVE_KEY = "trex.match"
 
@@ -57,6 +58,19 @@ def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
     saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     # the new game, in the current format (at the instant pace the bots may already have moved)
     assert saved["format"] == "trex-web/2" and saved["seed"] == st["seed"] != 3
+
+
+def test_a_damaged_save_says_why_in_arabic(new_table):
+    """The reason is the page's language too: a refused move says why by its code."""
+    t = new_table()
+    t.goto("?speed=instant&lang=ar")
+    t.set_local_storage(SAVE_KEY, '{"format": "trex-web/2", "seed": 3, "rules": {}, "moves": ["2C"]}')
+    t.reload()
+    assert t.wait_idle()["waiting"] == "corrupt"
+    text = t.page.locator("[data-overlay=corrupt]").inner_text()
+    assert "الملك" in text and "2\u2663" in text, text  # the king must first name a contract
+    assert not re.search("[A-Za-z]{2,}", text), text
+    t.screenshot("corrupt-save-ar")
 
 
 def test_unreadable_and_old_saves(new_table):

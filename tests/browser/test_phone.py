@@ -279,6 +279,9 @@ def test_a_deal_on_every_screen(pages, size):
     st = t.wait_idle()
     assert st["waiting"] == "choose"
     check(t, "contract picker")
+    # each opponent's hand: one card back and its count, one image to a screen reader
+    assert t.page.locator(".seat .backs .back").count() == 3
+    assert t.page.locator(".seat[data-seat='1'] .backs").get_attribute("aria-label") == "13 cards"
     shot(t, size, "choose")
     # Trex, the whole deal (§6), then its summary
     st = act(t, ".contract-btn[data-move=trex]", touch)

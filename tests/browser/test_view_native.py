@@ -3,6 +3,7 @@ random matches under each preset, partnership and Complex: no exception, every
 legal card of yours is a playable button, nothing of another seat's hand leaks;
 each finished deal's summary explains every score from the engine's ledger; every
 refusal code has words. Runs without a browser in well under a second per match."""
+import json
 import random
 import re
 import sys
@@ -56,7 +57,7 @@ def test_every_position_renders(preset, options):
         if m.is_over:
             break
         m.play(rng.choice(m.legal_moves()))
-    result = view.final_result(obs, list(m.kings))
+    result = view.final_result(obs, list(m.kings), values.of(m.rules)["teams"])
     assert "winner" in result
     assert "&amp; West wins" not in result and "&amp; North wins" not in result  # a team wins -> "win"
     assert result.count("Score sheet") == 1
@@ -193,4 +194,64 @@ def test_four_colour_setting_round_trip() -> None:
     assert store.load_settings(store.dump_settings(s))["four_colour"] is True
     assert store.load_settings('{"four_colour": "yes"}')["four_colour"] is False
     form = dict(s, rules=s["rules"])
-    assert 'id="set-four_colour" data-change="play" checked' in view.settings_overlay(form, ["medium"])
+    html = view.settings_overlay(form, ["medium"], [[0, 2], [1, 3]])
+    assert 'id="set-four_colour" data-change="play" checked' in html
+
+
+def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
+    """Partnership (§8.1): the teams on the sheet and the result, and the partner badge,
+    are the engine's partners (``Rules.partner``), not seats assumed by the page."""
+    rules = Rules.preset("levant", partnership=True)
+    m = Match.new(seed=4, rules=rules)
+    obs = observe(m, 0).to_dict()
+    assert values.of(rules)["teams"] == [[0, 2], [1, 3]]
+    sheet = view.score_sheet(obs, list(m.kings), values.of(rules)["teams"])
+    assert "You &amp; North" in sheet and "East &amp; West" in sheet
+    # were the engine to seat partners side by side, the page would follow it
+    monkeypatch.setattr(Rules, "partner", staticmethod(lambda seat: seat ^ 1))
+    monkeypatch.setattr(values, "_CACHE", {})
+    ui = ui_for(m, obs)
+    assert ui["values"]["teams"] == [[0, 1], [2, 3]]
+    html = view.table(obs, ui)
+    assert "You &amp; East" in html and "North &amp; West" in html and "You &amp; North" not in html
+    assert re.search(r'data-seat="1"[^>]*>\s*<div class="seat-head">.*?badge partner', html)
+    assert not re.search(r'data-seat="2"[^>]*>\s*<div class="seat-head">[^\n]*badge partner', html)
+    form = {"preset": "levant", "rules": rules.to_dict(), "level": "medium", "speed": "normal"}
+    assert "Partnership (you and East)" in view.settings_overlay(form, ["medium"], ui["values"]["teams"])
+    strings.set_language("ar")
+    try:
+        result = view.final_result(obs, list(m.kings), ui["values"]["teams"])
+        assert "أنت واليمين" in result
+    finally:
+        strings.set_language("en")
+
+
+def test_a_damaged_save_says_why_in_the_language() -> None:
+    """A save that cannot be restored says why by its code (store.WHY), in the page's
+    language; a move the engine refuses says why by the refusal's code."""
+    bad = {"format": "trex-web/2", "seed": 3, "rules": Rules.preset("levant").to_dict(), "ui": {},
+           "moves": ["2C"]}  # a card before the king has named a contract
+    reasons = []
+    for text in ("{not json", "[]", '{"format": "trex-web/0"}', '{"format": "trex-web/2", "moves": []}',
+                 json.dumps(dict(bad, moves=[1])), json.dumps(bad), json.dumps(dict(bad, moves=["zz"]))):
+        with pytest.raises(store.SaveError) as info:
+            store.load(text)
+        reasons.append({"code": info.value.code, "params": info.value.params})
+    codes = ["unreadable", "not-a-save", "format", "damaged", "moves", "move", "move"]
+    assert [r["code"] for r in reasons] == codes
+    assert reasons[5]["params"]["refusal"] == "name-contract"
+    assert view.save_error_text(reasons[5]).startswith("move 1 (2\u2663) does not fit: First ")
+    for lang in strings.LANGUAGES:
+        strings.set_language(lang)
+        try:
+            for why in [*reasons, {"code": "bug", "params": {"detail": "KeyError: 'x'"}},
+                        *({"code": c, "params": {"found": "'x'", "expected": "'y'", "number": 1, "move": "QS",
+                                                 "detail": "d"}} for c in store.WHY)]:
+                text = view.save_error_text(why)
+                assert text and "{" not in text and not text.startswith("save.why."), (lang, why, text)
+                assert "does not fit" not in text or lang == "en", (lang, text)
+            if lang == "ar":
+                said = view.save_error_text(reasons[5])
+                assert "الملك" in said and not re.search("[A-Za-z]{2,}", said), said
+        finally:
+            strings.set_language("en")

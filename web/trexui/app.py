@@ -20,7 +20,7 @@ render morphs into the new HTML (web/tableview.js: unchanged elements stay the
 same nodes, so focus stays put and cards can move), the one polite live region
 the announcements (announce.py) are appended to, and a layer for card
 animations. Keys are handled on the table's element, never on the document:
-arrows along the hand and the prompts, S, L and ? shortcuts, Escape, and Tab
+arrows along the hand and the prompts, S, L, P and ? shortcuts, Escape, and Tab
 kept inside an open dialog. After every render the focus is where the next
 action is when the element that had it is gone.
 """
@@ -153,7 +153,7 @@ class Table:
         self.shown: str | None = None  # the dialog (or "last" trick panel) on screen after the last render
         self.prompt: str | None = None  # the prompt (data-key) on screen after the last render
         self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
-        self.later: str | None = None  # the score sheet's new HTML, applied in the next task
+        self.later: list[list[str]] | None = None  # parts of the last render applied in the next task
         params = URLSearchParams.new(location.search) if main else URLSearchParams.new("")
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
@@ -273,8 +273,9 @@ class Table:
             return
         try:
             self.seed, self.match, _ui = store.load(text)
-        except Exception as exc:  # SaveError says why; anything else is named
-            why = str(exc) if isinstance(exc, store.SaveError) else f"{type(exc).__name__}: {exc}"
+        except Exception as exc:  # a SaveError says why by its code; anything else is named
+            why = ({"code": exc.code, "params": exc.params} if isinstance(exc, store.SaveError)
+                   else {"code": "bug", "params": {"detail": f"{type(exc).__name__}: {exc}"}})
             self.new_game()
             # The bad save is kept until the player starts the new game (it may be inspected).
             storage_set(store.SAVE_KEY, text)
@@ -544,10 +545,11 @@ class Table:
 
     def _render_named(self) -> None:
         before = self.focus_before()
-        # Only the parts whose HTML changed are applied. When the score sheet changes with
-        # the rest (a deal's end), it goes in a task of its own just after: half of the
-        # table's elements, and it is under the summary then. Cards move for a share of
-        # the pace (none at "instant").
+        # Only the parts whose HTML changed are applied. Some wait for a task of their own
+        # just after (apply_later), so no one task lays out the whole table on a slow phone:
+        # the score sheet when it changes with the rest (half of the table's elements), and
+        # the finished deal under a dialog that opens over it (the summary comes first).
+        # Cards move for a share of the pace (none at "instant").
         make = embedview.parts if self.embed is not None else view.table_parts
         parts = make(self.obs, self.view_state())
         changed = [[name, html] for name, html in parts if self.parts.get(name) != html]
@@ -556,14 +558,18 @@ class Table:
         self.later = None
         if changed:
             ms = min(280, int(self.speed * 600))
-            if len(changed) == len(parts):
+            if not applied:  # the first render; later ones go part by part, so the sheet can wait
                 self.view.patch(view.whole(parts), ms)
             else:
-                side = next((c for c in changed if c[0] == "side"), None)
-                if side is not None and len(changed) > 2 and "side" in applied:
-                    changed.remove(side)
-                    self.later = side[1]
-                    self.parts["side"] = applied["side"]  # not on the page yet
+                wait = {"side"} if len(changed) > 2 else set()
+                if self.overlay and any(name == "overlay" for name, _ in changed):
+                    wait.update(view.FELT_PARTS)
+                later = [c for c in changed if c[0] in wait and c[0] in applied]
+                if later:
+                    changed = [c for c in changed if c not in later]
+                    self.later = later
+                    for name, _ in later:
+                        self.parts[name] = applied[name]  # not on the page yet
                     asyncio.get_event_loop().call_soon(self.apply_later)
                 self.view.patch(to_js(changed), ms)
         self.settle_focus(before)
@@ -572,13 +578,13 @@ class Table:
             self.rendered()
 
     def apply_later(self) -> None:
-        """The score sheet's part of the last render, in its own task."""
-        html, self.later = self.later, None
-        if html is None:  # a newer render has applied it
+        """The parts of the last render that waited for a task of their own."""
+        later, self.later = self.later, None
+        if later is None:  # a newer render has applied them
             return
         t0 = window.performance.now()
-        self.view.patch(to_js([["side", html]]), 0)
-        self.parts["side"] = html
+        self.view.patch(to_js(later), 0)
+        self.parts.update((name, html) for name, html in later)
         if self.autoplay and self.render_ms:  # the benchmark: part of the same re-render
             document.body.offsetHeight  # noqa: B018
             self.render_ms[-1] += window.performance.now() - t0
@@ -717,6 +723,8 @@ class Table:
 
     def mark_waiting(self) -> None:
         """[data-waiting] says the game now waits for the player (tests wait on it)."""
+        if self.later is not None:  # part of the last render comes in the next task: not yet
+            return
         overlay = self.overlay
         if overlay:
             self.mark("waiting", overlay)
@@ -819,6 +827,8 @@ class Table:
             self.ui["overlay"] = None
             self.render()
             self.kick()
+        elif action == "pass" and self.obs["contract"] == "trex" and self.obs["phase"] == "play":
+            self.human_move("pass")  # P (the engine says why when a card of yours fits)
 
     def embed_action(self, action: str) -> None:
         """The embedded table's own buttons: a replay's steps, restart, an exercise's retry
@@ -1056,9 +1066,9 @@ class Table:
             return
         if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
             return
-        letter = {"KeyS": "s", "KeyL": "l"}.get(event.code) or key.lower()
-        action = {"s": "sheet", "l": "last-trick", "?": "help"}.get("?" if key == "?" else letter)
-        if self.embed is not None and action != "last-trick":
+        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p"}.get(event.code) or key.lower()
+        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass"}.get("?" if key == "?" else letter)
+        if self.embed is not None and action not in ("last-trick", "pass"):
             return  # an embedded table has no score sheet or help panel of its own
         if action:
             self.do(action)

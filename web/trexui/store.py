@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from trex_core import DealResult, Match, Rules, card_text, read_record
+from trex_core import DealResult, IllegalMoveError, Match, Rules, card_text, read_record
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
@@ -27,8 +27,30 @@ OLD_FORMAT = "trex-web/1"
 LEVELS_DEFAULT = "medium"
 
 
+# Why a save cannot be restored: a stable code and its parameters (the page shows them
+# translated, ``save.why.<code>``, like the engine's refusals); the English here is the
+# message for library users and logs. ``detail`` is a technical text (a Python error).
+WHY = {
+    "unreadable": "it is not readable",
+    "not-a-save": "it is not a saved match",
+    "format": "format {found}, this version reads {expected}",
+    "moves": "its list of moves is damaged",
+    "damaged": "it is damaged ({detail})",
+    "record": "its game record is damaged ({detail})",
+    "rules": "its rules and its game record disagree",
+    # ``refusal``/``refusal_params``: the engine's IllegalMoveError code, when it refused the
+    # move (else the move's text is no move at all: ``detail`` says why)
+    "move": "move {number} ({move}) does not fit: {detail}",
+}
+
+
 class SaveError(ValueError):
-    """A save that cannot be restored; the message says why, in player words."""
+    """A save that cannot be restored: ``code`` (a key of ``WHY``) and ``params`` say why."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(WHY[code].format(**params))
 
 
 class Save:
@@ -60,46 +82,62 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SaveError("it is not readable") from None
+        raise SaveError("unreadable") from None
     if not isinstance(data, dict):
-        raise SaveError("it is not a saved match")
+        raise SaveError("not-a-save")
     if data.get("format") not in (FORMAT, OLD_FORMAT):
-        raise SaveError(f"format {data.get('format')!r}, this version reads {FORMAT!r}")
+        raise SaveError("format", found=repr(data.get("format")), expected=repr(FORMAT))
     try:
         seed = data["seed"]
         rules = Rules.from_dict(data["rules"])
         moves = data["moves"]
         ui = data.get("ui") or {}
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise SaveError("its list of moves is damaged")
+            raise SaveError("moves")
         if not isinstance(seed, (int, str)) or not isinstance(ui, dict):
-            raise SaveError("it is damaged")
+            raise SaveError("damaged", detail="seed or ui")
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"it is damaged ({exc})") from None
+        raise SaveError("damaged", detail=f"{type(exc).__name__}: {exc}") from None
 
     if data["format"] == OLD_FORMAT and isinstance(data.get("record"), str):
         try:
             match = read_record(data["record"])
         except ValueError as exc:  # RecordError names the line and the problem
-            raise SaveError(f"its game record is damaged ({exc})") from None
+            raise SaveError("record", detail=str(exc)) from None
         if match.rules != rules:
-            raise SaveError("its rules and its game record disagree")
+            raise SaveError("rules")
         return seed, match, ui
     match = Match.new(seed=seed, rules=rules)
     for i, move in enumerate(moves):
         try:
             match.play(move)
-        except ValueError as exc:  # InvalidMoveError / IllegalMoveError
-            raise SaveError(f"move {i + 1} ({move!r}) does not fit: {exc}") from None
+        except IllegalMoveError as exc:  # the page says why in its language, by the code
+            raise SaveError("move", number=i + 1, move=move, detail=str(exc),
+                            refusal=exc.code, refusal_params=dict(exc.params)) from None
+        except ValueError as exc:  # InvalidMoveError: not a move at all
+            raise SaveError("move", number=i + 1, move=move, detail=str(exc)) from None
     return seed, match, ui
 
 
 def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
-            "level": LEVELS_DEFAULT, "speed": "normal", "lang": "",  # "": the browser's
+            "level": LEVELS_DEFAULT, "speed": "normal",
+            "lang": "",  # the language the player chose in Settings; "": none (the browser's)
             "four_colour": False}
+
+
+def chosen_language(data: dict[str, Any]) -> str:
+    """The language the player chose in Settings, from stored settings; "" if none.
+    It is stored as ``language``, and only when chosen. The first settings (before the
+    table had languages) stored ``"lang": "en"`` in every save, chosen or not: that one
+    is no choice. Any other ``lang`` was picked in Settings. (loader.js reads it alike.)"""
+    chosen = data.get("language")
+    if isinstance(chosen, str):
+        return chosen
+    old = data.get("lang")
+    return old if isinstance(old, str) and old != "en" else ""
 
 
 def load_settings(text: str | None) -> dict[str, Any]:
@@ -111,9 +149,10 @@ def load_settings(text: str | None) -> dict[str, Any]:
         data = json.loads(text)
         if isinstance(data, dict):
             rules = Rules.from_dict(data.get("rules") or {}).to_dict()
-            s.update({k: data[k] for k in ("preset", "level", "speed", "lang")
+            s.update({k: data[k] for k in ("preset", "level", "speed")
                       if isinstance(data.get(k), str)})
             s.update({k: data[k] for k in ("four_colour",) if isinstance(data.get(k), bool)})
+            s["lang"] = chosen_language(data)
             s["rules"] = rules
     except (ValueError, TypeError):
         pass
@@ -121,7 +160,11 @@ def load_settings(text: str | None) -> dict[str, Any]:
 
 
 def dump_settings(settings: dict[str, Any]) -> str:
-    return json.dumps(settings, separators=(",", ":"))
+    """The settings to store: the language only if the player chose one (``language``)."""
+    data = {k: v for k, v in settings.items() if k != "lang"}
+    if settings.get("lang"):
+        data["language"] = settings["lang"]
+    return json.dumps(data, separators=(",", ":"))
 
 
 def last_trick(r: DealResult, rules: Rules) -> dict[str, Any] | None:

@@ -23,7 +23,8 @@ def _double(contract: Contract, rules: Rules, card: str) -> list[int]:
 
 def of(rules: Rules) -> dict[str, Any]:
     """``{"contract": {contract text: points per card or trick taken}, "places": Trex
-    scores from first out, "double": {card: [taker's points, doubler's gain]}}``."""
+    scores from first out, "double": {card: [taker's points, doubler's gain]}, "teams":
+    the partnerships (§8.1, ``Rules.partner``) as seat pairs, the team of seat 0 first}``."""
     v = _CACHE.get(rules)
     if v is None:
         kh = scoring.card_values(Contract.KING_OF_HEARTS, rules)
@@ -37,6 +38,8 @@ def of(rules: Rules) -> dict[str, Any]:
                 Contract.COLLECTIONS.value: -scoring.trick_value(Contract.COLLECTIONS, rules),
             },
             "places": list(scoring.TREX_PLACES),
+            "teams": [list(pair) for pair in sorted({tuple(sorted((seat, rules.partner(seat))))
+                                                     for seat in range(4)})],
             "double": {
                 "KH": _double(Contract.KING_OF_HEARTS, rules, "KH"),
                 **{q: _double(Contract.QUEENS, rules, q) for q in ("QS", "QH", "QD", "QC")},

@@ -213,7 +213,7 @@ ICONS = {
 }
 
 
-SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?"}
+SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?", "pass": "P"}
 
 
 def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
@@ -280,7 +280,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     badges = []
     if obs["king"] == seat:
         badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
-    if obs["rules"].get("partnership") and seat == 2:
+    if obs["rules"].get("partnership") and seat != 0 and [0, seat] in ui["values"]["teams"]:  # your partner
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
     if obs["phase"] == "announce" and obs["answered"][seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
@@ -322,8 +322,10 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         backs = open_hand_view(open_hand, doubled)
     elif seat != 0 and obs["hand_sizes"][seat]:
         n = obs["hand_sizes"][seat]
+        # one back and the count (its edges drawn by the CSS as a stack): a hand is one
+        # image to a screen reader, and a few elements less to lay out at every render
         backs = (f'<div class="backs" role="img" aria-label="{escape(tn("badge.cards", n))}">'
-                 + '<span class="back"></span>' * min(n, 5) + f'<span class="count">{n}</span></div>')
+                 f'<span class="back{" many" if n > 1 else ""}"></span><span class="count">{n}</span></div>')
     return f"""
 <section class="{" ".join(cls)}" data-seat="{seat}" data-part="seat-{seat}" aria-label="{escape(seat_long(seat))}">
   <div class="seat-head"><span class="seat-name">{escape(seat_name(seat))}</span>{"".join(badges)}</div>
@@ -549,7 +551,7 @@ def hand_view(obs: Obs, ui: UI) -> str:
     pass_btn = ""
     if "pass" in legal:
         pass_btn = (f'<button type="button" class="pass-btn" data-action="move" data-move="pass" data-key="pass" '
-                    f'data-nav="hand">{escape(t("btn.pass"))}</button>')
+                    f'data-nav="hand" aria-keyshortcuts="{SHORTCUT_KEYS["pass"]}">{escape(t("btn.pass"))}</button>')
     return (f'<div class="hand" role="group" aria-label="{escape(t("hand.label"))}" '
             f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
@@ -598,8 +600,16 @@ def status_text(obs: Obs, raised: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- score sheet
-def score_sheet(obs: Obs, kings: list[int], current: bool = True, caption: bool = True) -> str:
-    """Like the paper sheet: a block per kingdom, a row per contract, a running total."""
+def team_name(members: Iterable[int]) -> str:
+    """A partnership by its players' names ("You & North")."""
+    a, b = members
+    return t("team.name", a=seat_name(a), b=seat_name(b))
+
+
+def score_sheet(obs: Obs, kings: list[int], teams: list[list[int]], current: bool = True,
+                caption: bool = True) -> str:
+    """Like the paper sheet: a block per kingdom, a row per contract, a running total;
+    in partnership a total per team (``teams``: ``values.of(rules)["teams"]``)."""
     contracts = obs["contracts"]
     by_kingdom: dict[int, dict[str, list[int]]] = {}
     for kingdom, _king, contract, scores in obs["history"]:
@@ -627,13 +637,13 @@ def score_sheet(obs: Obs, kings: list[int], current: bool = True, caption: bool 
             + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs["totals"]))
             + "</tr>")
     if obs["rules"].get("partnership"):
-        # a row per team, its total under each member's own column (§8: 0 + 2, 1 + 3)
-        for team, members in ((0, (0, 2)), (1, (1, 3))):
+        # a row per team (the engine's partners, §8.1), its total under each member's column
+        for team, members in enumerate(teams):
             total = sum(obs["totals"][s] for s in members)
             cells = "".join(f'<td data-seat="{s}">{score_text(total)}</td>' if s in members else "<td></td>"
                             for s in range(4))
             foot += (f'<tr class="teams team-{team}" data-team="{team}"><th scope="row">'
-                     f'{escape(t(f"team.{team}"))}</th>{cells}</tr>')
+                     f'{escape(team_name(members))}</th>{cells}</tr>')
     cap = f'<caption>{escape(t("sheet.title"))}</caption>' if caption else ""
     return (f'<table class="sheet">{cap}'
             f'<thead><tr><th scope="col"><span class="sr-only">{escape(t("sheet.contract"))}</span></th>{head}</tr></thead>'
@@ -710,16 +720,18 @@ def took_lines(obs: Obs, s: int) -> list[str]:
     return lines
 
 
-def final_result(obs: Obs, kings: list[int], idp: str = "") -> str:
+def final_result(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
+    """The match's result; in partnership by team (``teams``: ``values.of(rules)["teams"]``)."""
     totals = obs["totals"]
     partnership = obs["rules"].get("partnership")
     if partnership:
-        teams = [totals[0] + totals[2], totals[1] + totals[3]]
-        best = max(teams)
-        names = [t(f"team.{i}") for i in range(2) if teams[i] == best]
-        you_win = teams[0] == best
-        order = sorted(range(2), key=lambda i: -teams[i])
-        ranking = "".join(f'<li data-team="{i}">{escape(t(f"team.{i}"))}: <strong>{score_text(teams[i])}</strong></li>' for i in order)
+        sums = [sum(totals[s] for s in members) for members in teams]
+        best = max(sums)
+        names = [team_name(teams[i]) for i in range(len(teams)) if sums[i] == best]
+        you_win = any(sums[i] == best and 0 in teams[i] for i in range(len(teams)))
+        order = sorted(range(len(teams)), key=lambda i: -sums[i])
+        ranking = "".join(f'<li data-team="{i}">{escape(team_name(teams[i]))}: <strong>{score_text(sums[i])}</strong></li>'
+                          for i in order)
     else:
         best = max(totals)
         names = [seat_name(s) for s in range(4) if totals[s] == best]
@@ -736,13 +748,30 @@ def final_result(obs: Obs, kings: list[int], idp: str = "") -> str:
         head = t("result.winners", names=t("list.comma").join(names))
     body = (f'<p class="winner" data-winner="{escape(",".join(names))}">{escape(head)}</p>'
             f'<ol class="ranking">{ranking}</ol>'
-            f'<div class="sheet-wrap">{score_sheet(obs, kings, current=False)}</div>')
+            f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, current=False)}</div>')
     buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
     return overlay("result", t("result.title"), body, buttons, idp)
 
 
-def corrupt_save(why: str, idp: str = "") -> str:
-    body = f'<p>{escape(t("save.corrupt.text", why=why))}</p>'
+def save_error_text(why: Data) -> str:
+    """Why a save was not restored, in the page's words: ``{"code", "params"}`` of a
+    ``store.SaveError`` (or ``bug``, an unexpected error). A move the engine refused says
+    why by the refusal's code; ``detail`` (a Python error's text) stays technical."""
+    code = str(why.get("code") or "bug")
+    params: dict[str, object] = dict(why.get("params") or {})
+    move = params.get("move")
+    if isinstance(move, str) and len(move) == 2 and move[0] in RANKS and move[1] in SUIT_SYMBOL:
+        params["move"] = card_symbol(move)  # a card as on its face
+    refusal = params.get("refusal")
+    if isinstance(refusal, str):
+        given = params.get("refusal_params")
+        params["detail"] = refusal_text(refusal, given if isinstance(given, dict) else {})
+    params.setdefault("detail", "")
+    return t(f"save.why.{code}", **params)
+
+
+def corrupt_save(why: Data, idp: str = "") -> str:
+    body = f'<p>{escape(t("save.corrupt.text", why=save_error_text(why)))}</p>'
     buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
     return overlay("corrupt", t("save.corrupt.title"), body, buttons, idp)
 
@@ -787,15 +816,15 @@ def param_notice(param: str, value: str) -> str:
     return t(f"notice.param.{param}", value=value)
 
 
-def sheet_overlay(obs: Obs, kings: list[int], idp: str = "") -> str:
+def sheet_overlay(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
     buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
     return overlay("sheet", t("sheet.title"),
-                   f'<div class="sheet-wrap">{score_sheet(obs, kings, caption=False)}</div>', buttons, idp)
+                   f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, caption=False)}</div>', buttons, idp)
 
 
 # The keyboard shortcuts (app.Table.on_key), as the help panel lists them: (keys, what).
 SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
-             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.help", "keys.help.do"),
+             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.p", "keys.p.do"), ("keys.help", "keys.help.do"),
              ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
 
 
@@ -828,10 +857,17 @@ def language_select(idp: str = "") -> str:
     return f'<select name="lang" id="{idp}set-lang" data-change="lang">{opts}</select>'
 
 
-def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
+def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp: str = "") -> str:
     """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}. Fields have ids
-    ``{idp}set-<name>`` (for their labels); the app reads them by name."""
+    ``{idp}set-<name>`` (for their labels); the app reads them by name. ``teams``: the
+    engine's partnerships (values.py), to name your partner on the option."""
     rules = form["rules"]
+    partner = next(s for team in teams if 0 in team for s in team if s != 0)
+
+    def option(name: str) -> str:
+        if name == "partnership":
+            return t("opt.partnership", partner=seat_name(partner))
+        return t("opt." + name)
 
     def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "",
             first: bool = False) -> str:
@@ -848,7 +884,7 @@ def settings_overlay(form: Data, levels: list[str], idp: str = "") -> str:
                       + sel(name, options, rules[name], f"opt.{name}."))
     checks = "".join(
         f'<label class="check"><input type="checkbox" name="{n}" id="{idp}set-{n}"{" checked" if rules[n] else ""}> '
-        f'{escape(t("opt." + n))}</label>' for n in RULE_CHECKS)
+        f'{escape(option(n))}</label>' for n in RULE_CHECKS)
     play = (f'<label for="{idp}set-lang">{escape(t("settings.lang"))}</label>' + language_select(idp)
             + f'<label for="{idp}set-level">{escape(t("settings.level"))}</label>'
             + sel("level", levels, form["level"], "level.", "play", first=True)
@@ -892,6 +928,7 @@ def whole(parts: list[tuple[str, str]]) -> str:
 def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     """The table as its parts, in order: (name, HTML of that element)."""
     kings = ui["kings"]
+    teams = ui["values"]["teams"]
     idp = ui.get("idp", "")
     ov = ""
     kind = ui.get("overlay")
@@ -900,13 +937,13 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
     elif kind == "result":
-        ov = final_result(obs, kings, idp)
+        ov = final_result(obs, kings, teams, idp)
     elif kind == "corrupt":
-        ov = corrupt_save(ui.get("corrupt_why", ""), idp)
+        ov = corrupt_save(ui.get("corrupt_why") or {}, idp)
     elif kind == "settings":
-        ov = settings_overlay(ui["form"], ui["levels"], idp)
+        ov = settings_overlay(ui["form"], ui["levels"], teams, idp)
     elif kind == "sheet":
-        ov = sheet_overlay(obs, kings, idp)
+        ov = sheet_overlay(obs, kings, teams, idp)
     elif kind == "confirm":
         ov = confirm_new_game(idp)
     elif kind == "help":
@@ -924,10 +961,12 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     label = f' aria-label="{escape(t("table.label"))}"' if tag != "main" else ""
     felt = (f'<{tag} class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"'
             f'{label}{inert}')
-    you = (f'<section class="you" data-part="you">{seat_panel(obs, 0, ui)}{status_line(obs, ui)}'
-           f"{hand_view(obs, ui)}</section>")
+    # your seat and the status line in one line box (.you-line: a row on short screens);
+    # the hand outside it, so no flexbox has to lay the hand out to size itself (style.css)
+    you = (f'<section class="you" data-part="you"><div class="you-line">{seat_panel(obs, 0, ui)}'
+           f'{status_line(obs, ui)}</div>{hand_view(obs, ui)}</section>')
     side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
-            f"{score_sheet(obs, kings)}</aside>")
+            f"{score_sheet(obs, kings, teams)}</aside>")
     return [("topbar", topbar(obs, ui)), ("felt", felt + f" data-shell></{tag}>"),
             ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
             ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
