@@ -156,13 +156,14 @@ def compiled_catalogues() -> dict[str, bytes]:
     return files
 
 
-def loading_strings() -> str:
-    """The loading screen's words per language (shown before Python starts), as the JSON
-    that index.html carries inline: {"langs": [...], "strings": {lang: {key: text}}}."""
+def loading_strings(prefixes: tuple[str, ...] = ("loading.",)) -> str:
+    """The words a page shows before Python starts (the loading screen; author.html, which
+    has no Python), per language, as the JSON the page carries inline:
+    {"langs": [...], "strings": {lang: {key: text}}}."""
     strings: dict[str, dict[str, str]] = {}
     for lang, entries in catalogues().items():
         strings[lang] = {e.msgid: e.msgstr[0] for e in entries
-                         if e.msgid.startswith("loading.") or e.msgid in ("app.title", "lang.dir")}
+                         if e.msgid.startswith(prefixes) or e.msgid in ("app.title", "lang.dir")}
     data = json.dumps({"langs": languages(), "strings": strings}, ensure_ascii=False,
                       separators=(",", ":"), sort_keys=True)
     return data.replace("</", "<\\/")  # safe inside <script>
@@ -226,6 +227,12 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     html = html.replace(marker, inline)
     html = re.sub(r"<noscript>.*?</noscript>", lambda _: noscript_html(), html, count=1, flags=re.S)
     (out / "index.html").write_text(html, encoding="utf-8")
+    # author.html: its words, inline too (loader.js reads them; the page has no Python)
+    author = (out / "author.html").read_text(encoding="utf-8")
+    marker = author[author.index("<!--i18n"):author.index("-->", author.index("<!--i18n")) + 3]
+    words = loading_strings(("author.", "compass.", "contract.", "level."))
+    author = author.replace(marker, f'<script id="trex-i18n" type="application/json">{words}</script>')
+    (out / "author.html").write_text(author, encoding="utf-8")
     # embed.html: the same page for one embedded table (docs/EMBED.md); the body says so.
     embed = html.replace('<body data-state="loading">', '<body data-state="loading" data-embed>', 1)
     assert embed != html, "index.html's <body> tag changed: embed.html needs its data-embed"

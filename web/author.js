@@ -9,6 +9,14 @@
   var $ = function (id) { return document.getElementById(id); };
   var form = $("form"), deck = $("deck"), frame = $("preview");
   var base = new URL(".", location.href).href;
+  var words = (window.trexLoader && window.trexLoader.words) || {};
+  // The page's words (web/locale, inlined by build.py; loader.js picked the language).
+  function tr(key, english, values) {
+    var text = (words[key] || english).replace(/`/g, "");
+    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
+    return text;
+  }
+  var NAMES = [0, 1, 2, 3].map(function (s) { return tr("compass." + s, ["South", "East", "North", "West"][s]); });
 
   // -- the deck: a click gives a card to the chosen seat (or takes it back) --------
   SUITS.split("").forEach(function (s) {
@@ -38,10 +46,10 @@
       var seat = owner[b.dataset.card];
       if (seat === undefined) { b.removeAttribute("data-seat"); b.lastChild.textContent = ""; }
       else { b.dataset.seat = seat; b.lastChild.textContent = SEATS[seat]; n[seat]++; }
-      b.setAttribute("aria-label", b.dataset.card + (seat === undefined ? "" : ", " + SEATS[seat]));
+      b.setAttribute("aria-label", b.dataset.card + (seat === undefined ? "" : ", " + NAMES[seat]));
     });
-    $("counts").textContent = "South " + n[0] + ", East " + n[1] + ", North " + n[2] + ", West " + n[3] +
-      " cards (13 each; with three hands full the fourth is the rest of the deck).";
+    $("counts").textContent = tr("author.counts", "Cards: South {s}, East {e}, North {n}, West {w} (13 each; " +
+      "with three hands full the fourth is the rest of the deck).", { s: n[0], e: n[1], n: n[2], w: n[3] });
   }
   deck.addEventListener("click", function (e) {
     var b = e.target.closest("button");
@@ -148,7 +156,9 @@
     return function () {
       var box = $(id);
       box.select();
-      var done = function (ok) { $("copied").textContent = ok ? "Copied." : "Selected: copy it with your keyboard."; };
+      var done = function (ok) {
+        $("copied").textContent = ok ? tr("author.copied", "Copied.") : tr("author.select", "Selected: copy it with your keyboard.");
+      };
       if (navigator.clipboard) navigator.clipboard.writeText(box.value).then(function () { done(true); }, function () { done(false); });
       else done(false);
     };

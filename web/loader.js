@@ -60,6 +60,18 @@
   var done = false;
 
   function $(id) { return document.getElementById(id); }
+  function setWords(el, text) {
+    var kept = Array.prototype.filter.call(el.childNodes, function (n) {
+      return n.nodeType === 1 && n.tagName !== "CODE";
+    });
+    while (el.firstChild) el.removeChild(el.firstChild);
+    kept.forEach(function (n) { el.appendChild(n); el.appendChild(document.createTextNode(" ")); });
+    text.split("`").forEach(function (piece, i) {
+      if (!piece) return;
+      if (i % 2) { var code = document.createElement("code"); code.textContent = piece; el.appendChild(code); }
+      else el.appendChild(document.createTextNode(piece));
+    });
+  }
   function show(pct, text) {
     var bar = $("load-bar"), label = $("load-text");
     if (bar && pct > Number(bar.value)) bar.value = pct;
@@ -69,13 +81,23 @@
   window.trexLoader = {
     lang: lang,
     // Called by an inline script right after the loading card: its words in the page's language.
+    // (Also author.html's words: `backquoted` text is typed as it is and shows as code; an
+    // element's own controls, such as a label's checkbox, stay; data-i18n-label and
+    // data-i18n-title translate those attributes.)
     localize: function () {
       var els = document.querySelectorAll("[data-i18n]");
       for (var i = 0; i < els.length; i++) {
         var text = words[els[i].getAttribute("data-i18n")];
-        if (text) els[i].textContent = text;
+        if (text) setWords(els[i], text);
       }
+      ["label", "title"].forEach(function (attr) {
+        document.querySelectorAll("[data-i18n-" + attr + "]").forEach(function (el) {
+          var text = words[el.getAttribute("data-i18n-" + attr)];
+          if (text) el.setAttribute(attr === "label" ? "aria-label" : "title", text.replace(/`/g, ""));
+        });
+      });
     },
+    words: words,
     // Called by the UI's Python once the table is on screen.
     ready: function () {
       done = true;
