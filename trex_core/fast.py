@@ -366,6 +366,11 @@ it (none for an ace).  Laying a playable card ``c`` turns the playable mask ``p`
 ``p ^ 1 << c | _OPENS[c]``; the playouts do just that, starting from ``JACKS_MASK``."""
 
 
+LAYOUT_OPENS = _OPENS
+"""The same table under a public name, for code outside the fast path that follows a layout
+turn by turn (the player model, :mod:`trex_core.bots.likelihood`)."""
+
+
 def trex_playable(laid: int) -> int:
     """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
     row's jack and the next card up and down each open row.  With the hand, ``hand &
@@ -575,7 +580,7 @@ def _bench_chunk(n_deals: int, seed: str) -> int:
 
 
 __all__ = [
-    "FULL_DECK", "TrexState", "TrickRules", "TrickState", "bench_random_deals", "cards_list",
+    "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "bench_random_deals", "cards_list",
     "forced_discards", "play_trex", "play_tricks", "random_deal", "random_hands",
     "score_trick", "trex_playable", "trick_legal", "trick_obligations",
     "trick_winner",

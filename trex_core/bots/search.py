@@ -1,11 +1,19 @@
 """The hard level: determinized sampling search (PIMC).
 
 For a card decision the bot samples the hidden hands consistently with everything its seat
-knows (:mod:`.knowledge`: voids, Trex passes, revealed doubles, cards seen, shown 2s), plays
-each candidate card in each sampled deal, finishes the deal with the medium policy for all
-four seats on the fast path (:mod:`trex_core.fast`) and keeps the card with the best average
-score for itself (for its team in partnership, §8.1).  Every candidate is tried on the same
-samples, so the comparison is paired.
+knows (:mod:`.knowledge`: voids, Trex passes, revealed doubles, cards seen, shown 2s),
+preferring deals that explain how the others played (:mod:`.likelihood`: of ``trick_draws``
+/ ``trex_draws`` deals drawn, one is kept with weight ``miss_weight ** misses``), plays each
+candidate card in each sampled deal, finishes the deal with the medium policy for all four
+seats on the fast path (:mod:`trex_core.fast`) and the last ``endgame`` tricks exactly
+(:mod:`.endgame`, max^n), and keeps the card with the best average score for itself (for
+its team in partnership, §8.1).  Every candidate is tried on the same samples, so the
+comparison is paired.
+
+Measured on tuning seeds (docs/BOTS.md): the player model +4.4 per Trex deal (100 Trex
+kingdoms) and about +2.7 in Diamonds + Collections (60 kingdoms); the exact endgame of the
+last 3 tricks no measurable change there, the layout's last 12 cards none either (so
+``trex_endgame`` is off: it doubled the cost of a Trex decision).
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
@@ -38,6 +46,7 @@ from . import doubling
 from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
 from .knowledge import Knowledge, knowledge, own_hands, sample_hands, trex_state, trick_state
+from .likelihood import TrexModel, trick_misses, weighed
 from .players import Bot
 from .thinking import Sample, Tally, Thought
 
@@ -92,7 +101,10 @@ class HardBot(Bot):
         trex_factor: float = 1.0,
         ducks: int = 1,
         endgame: int = 3,
-        trex_endgame: int = 12,
+        trex_endgame: int = 0,
+        trex_draws: int = 4,
+        trick_draws: int = 4,
+        miss_weight: float = 0.3,
     ) -> None:
         super().__init__(choice_policy, doubling_policy)
         self.samples = samples
@@ -105,6 +117,9 @@ class HardBot(Bot):
         self.ducks = bool(ducks)
         self.endgame = endgame
         self.trex_endgame = trex_endgame
+        self.trex_draws = trex_draws
+        self.trick_draws = trick_draws
+        self.miss_weight = miss_weight
 
     def __repr__(self) -> str:
         work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
@@ -192,6 +207,9 @@ class HardBot(Bot):
         medium = trick_card(obs.seat, mine, tr, legal)
         default = _representative(medium, cands, obs.hand, obs.played)
         deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
+        if self.trick_draws > 1 and not isinstance(self, SeerBot):
+            misses = lambda h: trick_misses(obs, h, tr)  # noqa: E731
+            deals = weighed(deals, misses, rng, self.trick_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         solver = TrickSolver(tr)
@@ -220,6 +238,8 @@ class HardBot(Bot):
         medium = trex_card(obs.seat, trex_state(obs, own_hands(obs)), legal)
         default = cands.index(medium)
         deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
+        if self.trex_draws > 1 and not isinstance(self, SeerBot):
+            deals = weighed(deals, TrexModel(obs).misses, rng, self.trex_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         nxt = tuple(obs.rules.next_seat(s) for s in range(4))
