@@ -137,6 +137,12 @@ class Thinker:
         return 1000.0 * self.thought.seconds if self.thought is not None else 0.0
 
     @property
+    def ripe(self) -> bool:
+        """Thought enough to play (the search's minimum of samples): ``move()`` is then
+        immediate."""
+        return self.answer is not None or bool(self.thought.ripe)
+
+    @property
     def done(self) -> bool:
         return self.answer is not None or bool(self.thought.done) or self.thought_ms >= self.think_ms
 
