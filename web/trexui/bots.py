@@ -37,7 +37,8 @@ _cache: dict[str, Any] = {}
 # skipped: running the package's __init__ at the end imports whatever is missing.
 STEPS = ("trex_core.fast", "trex_core.bots.heuristics", "trex_core.bots.knowledge",
          "trex_core.bots.choice_model", "trex_core.bots.choice", "trex_core.bots.doubling",
-         "trex_core.bots.players", "trex_core.bots.search")
+         "trex_core.bots.players", "trex_core.bots.endgame", "trex_core.bots.thinking",
+         "trex_core.bots.likelihood", "trex_core.bots.search")
 _loading: Iterator[None] | None = None
 
 
