@@ -132,7 +132,7 @@ def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, 
         m.play(next(mv for mv in m.legal_moves() if mv.contract is contract))
         while m.phase == "announce":
             m.play(rng.choice([mv for mv in m.legal_moves() if mv != REDEAL_MOVE]))
-        for _ in range(rng.randrange(40)):
+        for _ in range(rng.randrange(52)):  # late positions too: the search's exact endgame
             if m.is_over:
                 break
             m.play(rng.choice(m.legal_moves()))
@@ -142,6 +142,8 @@ def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, 
         twin = _redealt_twin(m, seat, rng)
         if twin is None:
             continue
+        # nothing hidden leaks into the observation: the twin's is the same
+        assert observe(twin, seat) == observe(m, seat)
         a = bot.choose(observe(m, seat), random.Random(i))
         b = bot.choose(observe(twin, seat), random.Random(i))
         assert a == b
@@ -191,3 +193,94 @@ def test_get_bot_rejects_unknown_names_and_options() -> None:
     with pytest.raises(ValueError):
         get_bot("medium:choice=psychic")
     assert get_bot("hard:samples=5").samples == 5  # type: ignore[attr-defined]
+
+
+# -- thinking in slices, the all-seeing measuring bot ---------------------------------------
+
+
+def test_a_thought_stepped_in_slices_gives_the_move_of_choose() -> None:
+    """samples= mode draws the same samples however the work is sliced (the page steps a
+    Thought between frames): the move is choose()'s."""
+    bot = get_bot("hard", samples=8)
+    m = Match.new(seed="slices")
+    rng = random.Random(3)
+    checked = 0
+    while not m.is_over and checked < 40:
+        obs = observe(m, m.to_move)
+        if len(obs.legal) > 1:
+            thought = bot.think(obs, random.Random(checked))  # type: ignore[attr-defined]
+            steps = 0
+            while not thought.step(0.0):  # the shortest slices: one playout each
+                steps += 1
+            assert thought.move() == bot.choose(obs, random.Random(checked))
+            checked += 1
+        m.play(rng.choice(obs.legal))
+    assert checked == 40
+
+
+def test_the_page_thinker_answers_legally_in_short_steps() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+    from trexui import bots as page_bots
+
+    assert "seer" not in page_bots.levels()  # the all-seeing bot is never offered
+    m = Match.new(seed="thinker")
+    for n in range(60):
+        seat = m.to_move
+        th = page_bots.Thinker(m, seat, "hard", random.Random(n), think_ms=60.0)
+        text = None
+        for _ in range(1000):
+            text = th.step(10.0)
+            if text is not None:
+                break
+        assert text is not None and th.done  # (how long a step takes: bench/bot_speed.py)
+        m.play(text)
+        assert th.move() == text
+
+
+def test_the_seer_plays_only_where_it_is_shown_the_hands() -> None:
+    """The all-seeing level is an arena instrument: not a level players meet, and it refuses
+    to decide without the true hands."""
+    from trex_core.bots import ARENA_LEVELS
+
+    assert "seer" in ARENA_LEVELS and "seer" not in LEVELS
+    seer = get_bot("seer")
+    m = Match.new(seed="seer")
+    obs = observe(m, m.to_move)
+    m.play(seer.choose(obs, random.Random(0)))  # the contract needs no hands
+    while m.phase == "announce" or len(observe(m, m.to_move).legal) < 2:
+        m.play(get_bot("medium").choose(observe(m, m.to_move), random.Random(0)))
+    with pytest.raises(ValueError):
+        seer.choose(observe(m, m.to_move), random.Random(0))
+    seer.reveal(m.hands)  # type: ignore[attr-defined]
+    assert seer.choose(observe(m, m.to_move), random.Random(0)) in observe(m, m.to_move).legal
+
+
+def test_the_player_model_explains_medium_play_on_the_true_hands() -> None:
+    """The sampler's model of the players (bots/likelihood.py) is the medium policy: on the
+    true hands of deals the medium bots play, no choice is a miss (§6 layout and §3 tricks,
+    partnership included); on sampled hands some are, which is what the weighing uses."""
+    from trex_core.bots.likelihood import trex_misses, trick_misses
+    from trex_core.fast import TrickRules
+
+    medium = get_bot("medium")
+    sampled = 0
+    for rules in (Rules(), Rules(partnership=True)):
+        for g in range(2):
+            m = Match(rules, Dealer(f"model:{g}"))
+            rng = random.Random(g)
+            while not m.is_over and m.deal_number < 5:
+                obs = observe(m, m.to_move)
+                if obs.phase == "play" and obs.contract is not None:
+                    guess = sample_hands(knowledge(obs), rng)
+                    if obs.contract is Contract.TREX:
+                        assert trex_misses(obs, list(m.hands)) == 0
+                        sampled += trex_misses(obs, guess)
+                    else:
+                        tr = TrickRules.of(obs.contract, obs.rules)
+                        assert trick_misses(obs, list(m.hands), tr) == 0
+                        sampled += trick_misses(obs, guess, tr)
+                m.play(medium.choose(obs, rng))
+    assert sampled > 100

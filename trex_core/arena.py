@@ -79,6 +79,8 @@ def play_deal(
         seat = match.to_move
         assert seat is not None
         obs = observe(match, seat)
+        if getattr(bots[seat], "sees_all", False):
+            bots[seat].reveal(match.hands)  # the all-seeing measuring bot (arena only)
         if seat == timed and len(obs.legal) > 1:
             t0 = time.perf_counter()
             mv = bots[seat].choose(obs, rngs[seat])

@@ -211,8 +211,12 @@ def trick_winner(trick: Sequence[int], leader: int, nxt: Sequence[int]) -> int:
     return w
 
 
-def play_tricks(st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rules | None = None) -> list[int]:
+def play_tricks(
+    st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rules | None = None, until: int = 13
+) -> list[int]:
     """Finish the deal in place with ``policy`` for every seat; return the final scores.
+    With ``until`` < 13 stop once that many tricks are done (the hard bot's search plays
+    the rest exactly, :mod:`trex_core.bots.endgame`) and return the scores so far.
 
     The §3.2/§3.3 options come from ``tr`` (``TrickRules.of(contract, rules)``), so they
     hold in every playout; ``rules`` is unused, kept so that callers passing it still work."""
@@ -224,7 +228,7 @@ def play_tricks(st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rule
     pen = tr.penalty
     if early and pen & st.played == pen and not trick:
         return st.scores
-    while st.tricks_done < 13:
+    while st.tricks_done < until:
         while len(trick) < 4:
             hand = hands[seat]
             if trick:
@@ -362,6 +366,11 @@ it (none for an ace).  Laying a playable card ``c`` turns the playable mask ``p`
 ``p ^ 1 << c | _OPENS[c]``; the playouts do just that, starting from ``JACKS_MASK``."""
 
 
+LAYOUT_OPENS = _OPENS
+"""The same table under a public name, for code outside the fast path that follows a layout
+turn by turn (the player model, :mod:`trex_core.bots.likelihood`)."""
+
+
 def trex_playable(laid: int) -> int:
     """§6.1: the cards that may be laid next, given the mask of laid cards: each unopened
     row's jack and the next card up and down each open row.  With the hand, ``hand &
@@ -397,14 +406,23 @@ TrexPolicy = Callable[[int, TrexState, int], int]
 TREX_PLACES = (200, 150, 100, 50)
 
 
-def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy) -> list[int]:
-    """Finish the layout in place with ``policy``; return the final scores (§6.3)."""
+def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy, until: int = 0) -> list[int]:
+    """Finish the layout in place with ``policy``; return the final scores (§6.3).  With
+    ``until`` > 0 stop, before a turn, once at most that many cards are left in the hands
+    (the hard bot's search plays the rest exactly): then ``st.out`` has fewer than three
+    seats and the scores returned are those of the places so far."""
     hands = st.hands
     opens = _OPENS
     playable = trex_playable(st.laid)
     seat = st.to_move
     out = st.out
+    left = 52 - st.laid.bit_count() if until else 0
     while len(out) < 3:
+        if left:
+            if left <= until:
+                st.to_move = seat
+                return trex_scores(out, hands)
+            left -= 1 if hands[seat] & playable else 0
         hand = hands[seat]
         legal = hand & playable
         st.turns += 1
@@ -562,7 +580,7 @@ def _bench_chunk(n_deals: int, seed: str) -> int:
 
 
 __all__ = [
-    "FULL_DECK", "TrexState", "TrickRules", "TrickState", "bench_random_deals", "cards_list",
+    "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "bench_random_deals", "cards_list",
     "forced_discards", "play_trex", "play_tricks", "random_deal", "random_hands",
     "score_trick", "trex_playable", "trick_legal", "trick_obligations",
     "trick_winner",

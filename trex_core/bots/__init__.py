@@ -23,15 +23,20 @@ from typing import Any
 
 from ..observation import Observation
 from .players import Bot, EasyBot, MediumBot, RandomBot
-from .search import HardBot
+from .search import HardBot, SeerBot
 
 LEVELS = ("random", "easy", "medium", "hard")
+"""The levels a player may meet (the page offers these)."""
+ARENA_LEVELS = (*LEVELS, "seer")
+"""Also the all-seeing ``seer``, a measuring instrument: the hard search shown every hand
+(the arena shows it them; anywhere else it refuses to play)."""
 
 _CLASSES: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
+    "seer": SeerBot,
 }
 
 
@@ -45,13 +50,13 @@ def get_bot(name: str, **options: Any) -> Bot:
     try:
         cls = _CLASSES[level.strip().lower()]
     except KeyError:
-        raise ValueError(f"unknown bot {level!r}; levels are {', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown bot {level!r}; levels are {', '.join(ARENA_LEVELS)}") from None
     kwargs: dict[str, Any] = {}
     if "choice" in options:
         kwargs["choice_policy"] = options.pop("choice")
     if "doubling" in options:
         kwargs["doubling_policy"] = options.pop("doubling")
-    if cls is HardBot:
+    if issubclass(cls, HardBot):
         kwargs.update(options)
     elif options:
         raise ValueError(f"unknown option(s) for {level}: {', '.join(options)}")
@@ -75,4 +80,7 @@ def _value(text: str) -> Any:
     return text
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "choose_from_dict", "get_bot"]
+__all__ = [
+    "ARENA_LEVELS", "LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "SeerBot",
+    "choose_from_dict", "get_bot",
+]

@@ -1,11 +1,19 @@
 """The hard level: determinized sampling search (PIMC).
 
 For a card decision the bot samples the hidden hands consistently with everything its seat
-knows (:mod:`.knowledge`: voids, Trex passes, revealed doubles, cards seen, shown 2s), plays
-each candidate card in each sampled deal, finishes the deal with the medium policy for all
-four seats on the fast path (:mod:`trex_core.fast`) and keeps the card with the best average
-score for itself (for its team in partnership, §8.1).  Every candidate is tried on the same
-samples, so the comparison is paired.
+knows (:mod:`.knowledge`: voids, Trex passes, revealed doubles, cards seen, shown 2s),
+preferring deals that explain how the others played (:mod:`.likelihood`: of ``trick_draws``
+/ ``trex_draws`` deals drawn, one is kept with weight ``miss_weight ** misses``), plays each
+candidate card in each sampled deal, finishes the deal with the medium policy for all four
+seats on the fast path (:mod:`trex_core.fast`) and the last ``endgame`` tricks exactly
+(:mod:`.endgame`, max^n), and keeps the card with the best average score for itself (for
+its team in partnership, §8.1).  Every candidate is tried on the same samples, so the
+comparison is paired.
+
+Measured on tuning seeds (docs/BOTS.md): the player model +4.4 per Trex deal (100 Trex
+kingdoms) and about +2.7 in Diamonds + Collections (60 kingdoms); the exact endgame of the
+last 3 tricks no measurable change there, the layout's last 12 cards none either (so
+``trex_endgame`` is off: it doubled the cost of a Trex decision).
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
@@ -15,26 +23,32 @@ of equal penalty) are searched once.
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from ..cards import FULL_DECK
 from ..fast import (
+    TrexState,
     TrickRules,
+    TrickState,
     play_trex,
     play_tricks,
     step_trex,
     step_trick,
     trex_scores,
 )
+from ..match import ANNOUNCE, CHOOSE
 from ..moves import CARD_MOVES, NO_DOUBLE, REDEAL_MOVE, Move, double_move
 from ..observation import Observation
+from ..rules import Contract
 from . import doubling
+from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
-from .knowledge import knowledge, own_hands, sample_hands, trex_state, trick_state
+from .knowledge import Knowledge, knowledge, own_hands, sample_hands, trex_state, trick_state
+from .likelihood import TrexModel, trick_misses, weighed
 from .players import Bot
+from .thinking import Sample, Tally, Thought
 
 FULL_SUIT = 8191
 
@@ -86,6 +100,11 @@ class HardBot(Bot):
         late: float = 1.0,
         trex_factor: float = 1.0,
         ducks: int = 1,
+        endgame: int = 3,
+        trex_endgame: int = 0,
+        trex_draws: int = 4,
+        trick_draws: int = 4,
+        miss_weight: float = 0.3,
     ) -> None:
         super().__init__(choice_policy, doubling_policy)
         self.samples = samples
@@ -96,6 +115,11 @@ class HardBot(Bot):
         self.late = late
         self.trex_factor = trex_factor
         self.ducks = bool(ducks)
+        self.endgame = endgame
+        self.trex_endgame = trex_endgame
+        self.trex_draws = trex_draws
+        self.trick_draws = trick_draws
+        self.miss_weight = miss_weight
 
     def __repr__(self) -> str:
         work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
@@ -103,56 +127,73 @@ class HardBot(Bot):
 
     # -- the work loop ----------------------------------------------------------------
 
-    def _rounds(self, cards_left: int, factor: float = 1.0) -> tuple[int, float | None]:
-        """The number of samples and the deadline.  With a fixed ``samples`` and ``late`` > 1
-        the count grows as the deal shortens (up to ``late`` times), as the time budget's
-        would, a playout's cost being about proportional to the cards left.  (Measured on
-        tuning seeds: no gain in Diamonds, Collections or Trex, so the default is 1.)"""
+    def _rounds(self, cards_left: int, factor: float = 1.0) -> int:
+        """The most samples of a decision.  With a fixed ``samples`` and ``late`` > 1 the
+        count grows as the deal shortens (up to ``late`` times), as the time budget's would,
+        a playout's cost being about proportional to the cards left.  (Measured on tuning
+        seeds: no gain in Diamonds, Collections or Trex, so the default is 1.)  In the time
+        budget mode the budget stops the work, ``max_samples`` at the latest."""
         if self.samples is not None:
             scale = min(self.late, max(1.0, 48.0 / max(cards_left, 1)))
-            return max(1, round(self.samples * scale * factor)), None
-        return self.max_samples, time.perf_counter() + self.budget
+            return max(1, round(self.samples * scale * factor))
+        return self.max_samples
 
     def _utility(self, scores: list[int], seat: int, partnership: bool) -> int:
         if partnership:
             return scores[seat] + scores[(seat + 2) % 4]
         return scores[seat]
 
+    def _deals(self, obs: Observation, kn: Knowledge, rng: random.Random) -> Callable[[], list[int]]:
+        """Where the sampled deals come from: hands consistent with what the seat knows."""
+        return lambda: sample_hands(kn, rng)
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        """:meth:`think`, then sample to the end (``samples=``) or until ``budget`` seconds
+        have passed, at least ``min_samples``."""
+        thought = self.think(obs, rng)
+        if self.samples is not None or thought.done:
+            return thought.finish()
+        deadline = time.perf_counter() + self.budget
+        while not thought.done:
+            left = deadline - time.perf_counter()
+            if left <= 0 and thought.ripe:
+                break
+            thought.step(max(0.0, left))
+        return thought.move()
+
+    def think(self, obs: Observation, rng: random.Random) -> Thought:
+        """The decision as a resumable search (:class:`.thinking.Thought`): the browser
+        steps it in slices between frames; ``choose`` steps it at once."""
+        legal = obs.legal
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if obs.phase == CHOOSE:
+            return Thought.ready(self.choose_contract(obs, rng))
+        if obs.phase == ANNOUNCE:
+            return self.announce_thought(obs, rng)
+        if len(legal) == 1:
+            return Thought.ready(legal[0])
+        if obs.contract is Contract.TREX:
+            return self.trex_thought(obs, rng)
+        return self.trick_thought(obs, rng)
+
+    def _card_thought(self, cands: list[int], default: int, sample: Sample, rounds: int) -> Thought:
+        """Every candidate on the same samples; a card replaces the default (the medium
+        policy's) only if its mean gain over it exceeds ``z`` standard errors: with few
+        samples, noise would otherwise pick moves."""
+        z = self.z
+
+        def decide(t: Tally) -> Move:
+            return CARD_MOVES[cands[t.guarded_best(z)]]
+
+        return Thought(sample, Tally(len(cands), default), decide, rounds, self.min_samples)
+
     # -- card play ----------------------------------------------------------------------
 
-    def _pick(
-        self, n: int, default: int, sample: Callable[[], list[int]], cards_left: int, factor: float = 1.0
-    ) -> int:
-        """Run ``sample`` (one sampled deal: the utility of every candidate) until the work
-        is done; return the index of the candidate to play.  A candidate replaces the
-        default (the medium policy's card) only if its mean gain over it on the same samples
-        exceeds ``z`` standard errors: with few samples, noise would otherwise pick moves."""
-        rounds, deadline = self._rounds(cards_left, factor)
-        sums = [0.0] * n
-        squares = [0.0] * n
-        k = 0
-        for i in range(rounds):
-            utils = sample()
-            u0 = utils[default]
-            for j in range(n):
-                x = utils[j] - u0
-                sums[j] += x
-                squares[j] += x * x
-            k += 1
-            if deadline is not None and i + 1 >= self.min_samples and time.perf_counter() > deadline:
-                break
-        best = default
-        best_score = 0.0
-        for j in range(n):
-            mean = sums[j] / k
-            var = max(0.0, squares[j] / k - mean * mean)
-            score = mean - self.z * math.sqrt(var / k)
-            if score > best_score + 1e-9:
-                best_score = score
-                best = j
-        return best
-
     def trick_move(self, obs: Observation, rng: random.Random) -> Move:
+        return self.trick_thought(obs, rng).finish()
+
+    def trick_thought(self, obs: Observation, rng: random.Random) -> Thought:
         contract = obs.contract
         assert contract is not None
         tr = TrickRules.of(contract, obs.rules)
@@ -161,106 +202,193 @@ class HardBot(Bot):
             legal |= 1 << m.card
         cands = distinct_cards(legal, obs.hand, obs.played, tr.value)
         if len(cands) == 1:
-            return CARD_MOVES[cands[0]]
+            return Thought.ready(CARD_MOVES[cands[0]])
         mine = trick_state(obs, own_hands(obs))
         medium = trick_card(obs.seat, mine, tr, legal)
         default = _representative(medium, cands, obs.hand, obs.played)
-        kn = knowledge(obs, ducks=self.ducks)
+        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
+        if self.trick_draws > 1 and not isinstance(self, SeerBot):
+            misses = lambda h: trick_misses(obs, h, tr)  # noqa: E731
+            deals = weighed(deals, misses, rng, self.trick_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
-        rules = obs.rules
+        solver = TrickSolver(tr)
 
-        def sample() -> list[int]:
-            base = trick_state(obs, sample_hands(kn, rng))
-            out = []
+        def sample() -> Iterator[int]:
+            base = trick_state(obs, deals())
+            solver.reset()  # the memo holds one sampled deal's hands
             for c in cands:
                 st = base.copy()
-                if not step_trick(st, tr, c):
-                    play_tricks(st, tr, trick_card, rules)
-                out.append(self._utility(st.scores, seat, part))
-            return out
+                scores = st.scores if step_trick(st, tr, c) else self._finish_tricks(st, tr, solver)
+                yield self._utility(scores, seat, part)
 
-        best = self._pick(len(cands), default, sample, sum(obs.hand_sizes))
-        return CARD_MOVES[cands[best]]
+        return self._card_thought(cands, default, sample, self._rounds(sum(obs.hand_sizes)))
 
     def trex_move(self, obs: Observation, rng: random.Random) -> Move:
+        return self.trex_thought(obs, rng).finish()
+
+    def trex_thought(self, obs: Observation, rng: random.Random) -> Thought:
         legal = 0
         for m in obs.legal:
             if m.kind == "card":
                 legal |= 1 << m.card
         cands = [c for c in range(52) if legal >> c & 1]
         if len(cands) <= 1:
-            return obs.legal[0]
+            return Thought.ready(obs.legal[0])
         medium = trex_card(obs.seat, trex_state(obs, own_hands(obs)), legal)
         default = cands.index(medium)
-        kn = knowledge(obs, ducks=self.ducks)
+        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
+        if self.trex_draws > 1 and not isinstance(self, SeerBot):
+            deals = weighed(deals, TrexModel(obs).misses, rng, self.trex_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         nxt = tuple(obs.rules.next_seat(s) for s in range(4))
+        solver = TrexSolver(nxt, part)
 
-        def sample() -> list[int]:
-            base = trex_state(obs, sample_hands(kn, rng))
-            out = []
+        def sample() -> Iterator[int]:
+            base = trex_state(obs, deals())
+            solver.reset()
             for c in cands:
                 st = base.copy()
                 if step_trex(st, nxt, c):
                     scores = trex_scores(st.out, st.hands)
                 else:
-                    scores = play_trex(st, nxt, trex_card)
-                out.append(self._utility(scores, seat, part))
-            return out
+                    scores = self._finish_trex(st, nxt, solver)
+                yield self._utility(scores, seat, part)
 
-        best = self._pick(len(cands), default, sample, sum(obs.hand_sizes), self.trex_factor)
-        return CARD_MOVES[cands[best]]
+        rounds = self._rounds(sum(obs.hand_sizes), self.trex_factor)
+        return self._card_thought(cands, default, sample, rounds)
+
+    # -- the end of a sample: the medium policy, then exact play ---------------------------
+
+    def _finish_tricks(self, st: TrickState, tr: TrickRules, solver: TrickSolver) -> list[int]:
+        """The final scores of a sampled trick deal: the medium policy for every seat until
+        ``endgame`` tricks are left, then max^n over the known hands (:mod:`.endgame`)."""
+        if self.endgame <= 0:
+            return play_tricks(st, tr, trick_card)
+        stop = 13 - self.endgame
+        if st.tricks_done < stop:
+            play_tricks(st, tr, trick_card, until=stop)
+            if st.tricks_done < stop:  # §3.4: the deal ended early
+                return st.scores
+        return solver.value(st)
+
+    def _finish_trex(self, st: TrexState, nxt: tuple[int, ...], solver: TrexSolver) -> list[int]:
+        """The same for the layout: the medium policy until at most ``trex_endgame`` cards
+        are left in the hands, then max^n (:class:`.endgame.TrexSolver`)."""
+        limit = self.trex_endgame
+        if limit <= 0:
+            return play_trex(st, nxt, trex_card)
+        left = sum(h.bit_count() for h in st.hands)
+        if left > limit:
+            play_trex(st, nxt, trex_card, until=limit)
+            if len(st.out) >= 3:
+                return trex_scores(st.out, st.hands)
+        return solver.value(st)
 
     # -- announcements -------------------------------------------------------------------
 
     def announce(self, obs: Observation, rng: random.Random) -> Move:
+        return self.announce_thought(obs, rng).finish()
+
+    def announce_thought(self, obs: Observation, rng: random.Random) -> Thought:
         if self.doubling_policy != "search":
-            return super().announce(obs, rng)
+            return Thought.ready(super().announce(obs, rng))
         if REDEAL_MOVE in obs.legal:
-            return REDEAL_MOVE
+            return Thought.ready(REDEAL_MOVE)
         cards = doubling.doublable(obs)
         if not cards:
-            return NO_DOUBLE
-        chosen = self.search_doubles(obs, cards, rng)
-        return double_move(chosen) if chosen else NO_DOUBLE
+            return Thought.ready(NO_DOUBLE)
+        return self.doubles_thought(obs, cards, rng)
 
     def search_doubles(self, obs: Observation, cards: int, rng: random.Random) -> int:
+        move = self.doubles_thought(obs, cards, rng).finish()
+        return move.cards if move.kind == "double" else 0
+
+    def doubles_thought(self, obs: Observation, cards: int, rng: random.Random) -> Thought:
         """Double each doublable card whose doubling raises the simulated score: sample the
         other hands, play the deal out with and without the double under the active §4.4
-        rule, and compare (every seat's playout policy sees the double, as the others would)."""
+        rule, and compare (every seat's playout policy sees the double, as the others would).
+        A fixed count, or within the time budget: at least 8, at most 48 samples."""
         contract = obs.contract
         assert contract is not None
         tr = TrickRules.of(contract, obs.rules)
-        kn = knowledge(obs, ducks=self.ducks)
         seat = obs.seat
         part = obs.rules.partnership
         singles = [c for c in range(52) if cards >> c & 1]
-        gain = [0] * len(singles)
-        # a fixed count, or within the time budget (at least 8, at most 48 samples)
-        n = self.samples if self.samples is not None else 48
-        deadline = None if self.samples is not None else time.perf_counter() + self.budget
-        state_rng = random.Random(rng.random())
-        for i in range(max(8, n)):
-            if deadline is not None and i >= 8 and time.perf_counter() > deadline:
-                break
-            hands = sample_hands(kn, state_rng)
-            base = trick_state(obs, hands)
+        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(rng.random()))
+
+        def sample() -> Iterator[int]:
+            base = trick_state(obs, deals())
             base.leader = obs.king
             plain = base.copy()
             play_tricks(plain, tr, trick_card, obs.rules)
-            u0 = self._utility(plain.scores, seat, part)
-            for j, c in enumerate(singles):
+            yield self._utility(plain.scores, seat, part)
+            for c in singles:
                 st = base.copy()
                 st.doubled = {c: seat}
                 play_tricks(st, tr, trick_card, obs.rules)
-                gain[j] += self._utility(st.scores, seat, part) - u0
-        out = 0
-        for j, c in enumerate(singles):
-            if gain[j] > 0:
-                out |= 1 << c
-        return out & FULL_DECK
+                yield self._utility(st.scores, seat, part)
+
+        def decide(t: Tally) -> Move:
+            chosen = 0
+            for j, c in enumerate(singles):
+                if t.sums[j + 1] > 0:
+                    chosen |= 1 << c
+            chosen &= FULL_DECK
+            return double_move(chosen) if chosen else NO_DOUBLE
+
+        rounds = self._doubling_rounds()
+        return Thought(sample, Tally(len(singles) + 1, 0), decide, rounds, min(8, rounds))
+
+    def _doubling_rounds(self) -> int:
+        return max(8, self.samples) if self.samples is not None else 48
 
 
-__all__ = ["HardBot", "distinct_cards"]
+
+
+class SeerBot(HardBot):
+    """The all-seeing level, a measuring instrument for the arena only (never offered on
+    the page): the hard level's search on the one true deal instead of sampled ones.  Its
+    margin over medium is the most that knowing the hidden hands could buy this search;
+    hard's margin as a fraction of it shows how much inference and sampling still lose.
+
+    It must be shown the hands before each decision (``reveal``, which the arena calls
+    for a bot with ``sees_all``); without them it refuses to play.  The deal is known, so
+    one "sample" is the whole search: the playouts and the endgame solver are
+    deterministic."""
+
+    name = "seer"
+    sees_all = True
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._hands: list[int] | None = None
+
+    def __repr__(self) -> str:
+        return "SeerBot()"
+
+    def reveal(self, hands: Sequence[int]) -> None:
+        """The true hands of the position about to be decided (the arena's, not the page's)."""
+        self._hands = list(hands)
+
+    def _deals(self, obs: Observation, kn: Knowledge, rng: random.Random) -> Callable[[], list[int]]:
+        hands = self._hands
+        if hands is None or hands[obs.seat] != obs.hand:
+            raise ValueError("the all-seeing bot plays only where it is shown the hands (the arena)")
+        return lambda: list(hands)
+
+    def _rounds(self, cards_left: int, factor: float = 1.0) -> int:
+        return 1
+
+    def _doubling_rounds(self) -> int:
+        return 1
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        try:
+            return self.think(obs, rng).finish()
+        finally:
+            self._hands = None
+
+
+__all__ = ["HardBot", "SeerBot", "distinct_cards"]

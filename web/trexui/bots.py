@@ -37,7 +37,8 @@ _cache: dict[str, Any] = {}
 # skipped: running the package's __init__ at the end imports whatever is missing.
 STEPS = ("trex_core.fast", "trex_core.bots.heuristics", "trex_core.bots.knowledge",
          "trex_core.bots.choice_model", "trex_core.bots.choice", "trex_core.bots.doubling",
-         "trex_core.bots.players", "trex_core.bots.search")
+         "trex_core.bots.players", "trex_core.bots.endgame", "trex_core.bots.thinking",
+         "trex_core.bots.likelihood", "trex_core.bots.search")
 _loading: Iterator[None] | None = None
 
 
@@ -85,9 +86,83 @@ def levels() -> list[str]:
 
 
 def choose_move(match: Any, seat: int, level: str, rng: random.Random) -> str:
+    """The move at once, in one task (the hard bot within HARD_BUDGET); the app's bot
+    loop may use a Thinker instead, to think longer in slices."""
     preload()
+    return str(_bot(level).choose(observe(match, seat), rng))
+
+
+# -- thinking in slices (the hard bot, anytime) ------------------------------------------
+# One task on the page's main thread must stay short (a long task freezes the table), but
+# the bots have the whole pace delay between plays (0.4-1.6 s) to think. A Thinker is one
+# bot decision done a slice at a time: the app's bot loop steps it (each step at most
+# SLICE_MS of work, then the loop yields to the event loop) while the pace delay runs, and
+# plays its move when the delay ends. The levels without a search answer at once.
+SLICE_MS = 25.0
+# The most thinking a decision gets, whatever the pace: the search stops improving much
+# beyond a few hundred samples (docs/BOTS.md), and a phone need not run hot.
+THINK_MS = 1500.0
+
+
+class Thinker:
+    """One decision of ``level`` for ``seat`` in ``match``, thought in slices.
+
+    ``step(ms)`` works at most about ``ms`` milliseconds (one playout is the unit, a few
+    ms) and returns the move text once the search is finished (its sample cap or
+    ``THINK_MS`` of work), else None; ``move()`` is the move from what has been thought so
+    far (it first thinks the search's minimum, in one go if need be). The observation is
+    taken when the Thinker is made: make it after the previous move is applied."""
+
+    def __init__(self, match: Any, seat: int, level: str, rng: random.Random,
+                 think_ms: float = THINK_MS) -> None:
+        preload()
+        bot = _bot(level)
+        obs = observe(match, seat)
+        self.moves_seen = len(match.history)
+        self.think_ms = think_ms
+        self.thought: Any = None
+        self.answer: str | None = None
+        think = getattr(bot, "think", None)
+        if think is None:
+            self.answer = str(bot.choose(obs, rng))
+        else:
+            self.thought = think(obs, rng)
+
+    @property
+    def samples(self) -> int:
+        """Sampled deals thought through so far (0 for a level without a search)."""
+        return int(self.thought.samples) if self.thought is not None else 0
+
+    @property
+    def thought_ms(self) -> float:
+        return 1000.0 * self.thought.seconds if self.thought is not None else 0.0
+
+    @property
+    def ripe(self) -> bool:
+        """Thought enough to play (the search's minimum of samples): ``move()`` is then
+        immediate."""
+        return self.answer is not None or bool(self.thought.ripe)
+
+    @property
+    def done(self) -> bool:
+        return self.answer is not None or bool(self.thought.done) or self.thought_ms >= self.think_ms
+
+    def step(self, ms: float = SLICE_MS) -> str | None:
+        if not self.done:
+            self.thought.step(min(ms, self.think_ms - self.thought_ms) / 1000.0)
+        return self.move() if self.done else None
+
+    def move(self) -> str:
+        if self.answer is None:
+            while not self.thought.ripe:
+                self.thought.step(SLICE_MS / 1000.0)
+            self.answer = str(self.thought.move())
+        return self.answer
+
+
+def _bot(level: str) -> Any:
     bot = _cache.get(level)
     if bot is None:
         options = {"budget": HARD_BUDGET} if level == "hard" else {}
         bot = _cache[level] = _bots.get_bot(level, **options)
-    return str(bot.choose(observe(match, seat), rng))
+    return bot

@@ -1,0 +1,111 @@
+"""How likely a sampled deal makes the plays already seen: sampling weighed by a model of
+the players (issue 11 §1, docs/BOTS.md).
+
+A sampled deal respects the rules' knowledge (voids, passes, doubles), but the other players'
+*choices* say more: a player who could lay two cards and laid this one probably holds the
+hand that makes it his best.  The model is the medium policy (how the bots play, and a fair
+guess at how most people do): replay the deal so far on the sampled hands — each player's
+hand then is his sampled hand now plus the cards he has laid since — and count the choices
+(two or more legal cards) where the medium policy would have laid another card.  The search
+draws a few deals and keeps one with probability ``miss_weight ** misses``, so deals that
+explain the plays are preferred but none is ruled out (people do not play like the policy).
+
+The same for the trick contracts (§3): every card played so far is replayed, trick by
+trick, and each follow, discard or lead the medium policy would not have made counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..fast import JACKS_MASK, LAYOUT_OPENS, TrexState, TrickRules, TrickState, step_trick, trick_legal
+from ..observation import Observation
+from .heuristics import trex_card, trick_card
+
+
+def trex_misses(obs: Observation, hands: list[int]) -> int:
+    """The other players' layout choices the medium policy would not have made, had the
+    hands been ``hands`` (the current hands of a sampled deal)."""
+    return TrexModel(obs).misses(hands)
+
+
+class TrexModel:
+    """:func:`trex_misses` for many sampled deals of one observation: the turns are read
+    once, and only the other players' cards are replayed."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.plays = [(s, c) for s, c in obs.layout_plays if c >= 0]
+        self.laid_by = [0, 0, 0, 0]
+        for s, c in self.plays:
+            self.laid_by[s] |= 1 << c
+        self.me = obs.seat
+
+    def misses(self, hands: list[int]) -> int:
+        laid_by = self.laid_by
+        st = TrexState(hands=[hands[s] | laid_by[s] for s in range(4)], to_move=0)
+        me = self.me
+        opens = LAYOUT_OPENS
+        playable = JACKS_MASK
+        misses = 0
+        held = st.hands
+        for seat, c in self.plays:
+            hand = held[seat]
+            if seat != me:
+                legal = hand & playable
+                if legal & (legal - 1) and trex_card(seat, st, legal) != c:
+                    misses += 1
+            held[seat] = hand ^ (1 << c)
+            st.laid |= 1 << c
+            playable = playable ^ 1 << c | opens[c]
+        return misses
+
+
+def trick_misses(obs: Observation, hands: list[int], tr: TrickRules) -> int:
+    """The other players' cards so far that the medium policy would not have played, had
+    the hands been ``hands`` (the current hands of a sampled deal)."""
+    order_of = obs.rules.seat_order
+    plays: list[tuple[int, int]] = []
+    for leader, cards, _ in obs.tricks:
+        plays.extend(zip(order_of(leader), cards, strict=False))
+    plays.extend(obs.trick)
+    if not plays:
+        return 0
+    start = [hands[s] for s in range(4)]
+    for s, c in plays:
+        start[s] |= 1 << c
+    first = obs.tricks[0][0] if obs.tricks else obs.trick[0][0]
+    st = TrickState(hands=start, leader=first, doubled=dict(obs.doubled))
+    me = obs.seat
+    misses = 0
+    for s, c in plays:
+        if s != me:
+            led = st.trick[0] // 13 if st.trick else -1
+            legal = trick_legal(st.hands[s], led, tr)
+            if legal & (legal - 1) and trick_card(s, st, tr, legal) != c:
+                misses += 1
+        step_trick(st, tr, c)
+    return misses
+
+
+def weighed(
+    draw: Callable[[], list[int]], misses: Callable[[list[int]], int], rng: random.Random,
+    draws: int, miss_weight: float,
+) -> Callable[[], list[int]]:
+    """A deal source: ``draws`` deals from ``draw``, one kept with probability proportional to
+    ``miss_weight ** misses`` (importance resampling)."""
+
+    def deal() -> list[int]:
+        options = [draw() for _ in range(draws)]
+        weights = [miss_weight ** misses(h) for h in options]
+        x = rng.random() * sum(weights)
+        for h, w in zip(options, weights, strict=True):
+            x -= w
+            if x < 0:
+                return h
+        return options[-1]
+
+    return deal
+
+
+__all__ = ["TrexModel", "trex_misses", "trick_misses", "weighed"]

@@ -1,0 +1,145 @@
+"""A decision that can be thought about in slices: the hard level's anytime search, resumable.
+
+The page runs Python on the browser's main thread, so one long decision freezes the table.
+A :class:`Thought` does its sampling a slice at a time instead: ``step(seconds)`` runs
+sampled deals until the slice is spent (at least one) and returns; the caller lets the page
+breathe, calls ``step`` again while the pace delay runs, and takes ``move()`` when it must
+play.  The samples are drawn in the same order however the work is sliced, so in
+``samples=`` mode a thought stepped to its end gives the same move as ``choose`` (the
+tests check it), and ``choose`` itself is a thought stepped until the budget is spent.
+
+Every candidate is scored on the same samples (paired): ``sample()`` draws one deal and
+yields the utility of every candidate in turn, and ``decide`` turns the running sums into
+the move.  A slice may end between two candidates of a sample (one playout is the unit of
+work, a few milliseconds at most even on a slow phone); the sample is finished in the next
+slice, and only whole samples count.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..moves import Move
+
+Sample = Callable[[], Iterator[int]]
+
+
+@dataclass
+class Tally:
+    """Running sums of each candidate's gain over the reference candidate ``ref``."""
+
+    n: int
+    ref: int
+    sums: list[float] = field(default_factory=list)
+    squares: list[float] = field(default_factory=list)
+    k: int = 0
+
+    def __post_init__(self) -> None:
+        self.sums = [0.0] * self.n
+        self.squares = [0.0] * self.n
+
+    def add(self, utils: list[int]) -> None:
+        u0 = utils[self.ref]
+        for j in range(self.n):
+            x = utils[j] - u0
+            self.sums[j] += x
+            self.squares[j] += x * x
+        self.k += 1
+
+    def guarded_best(self, z: float) -> int:
+        """The candidate whose mean gain over ``ref`` minus ``z`` standard errors is highest
+        and above zero; ``ref`` otherwise (with few samples noise would pick moves)."""
+        best = self.ref
+        best_score = 0.0
+        k = max(1, self.k)
+        for j in range(self.n):
+            mean = self.sums[j] / k
+            var = max(0.0, self.squares[j] / k - mean * mean)
+            score = mean - z * math.sqrt(var / k)
+            if score > best_score + 1e-9:
+                best_score = score
+                best = j
+        return best
+
+
+class Thought:
+    """One decision in progress.  ``rounds`` is the most samples it will draw (the fixed
+    count in ``samples=`` mode), ``least`` the fewest before ``move()`` may be taken without
+    finishing (the time budget's minimum)."""
+
+    def __init__(
+        self, sample: Sample | None, tally: Tally | None, decide: Callable[[Tally], Move],
+        rounds: int, least: int = 1,
+    ) -> None:
+        self.sample = sample
+        self.tally = tally
+        self.decide = decide
+        self.rounds = rounds
+        self.least = least
+        self.seconds = 0.0
+        self._part: Iterator[int] | None = None
+        self._utils: list[int] = []
+
+    @classmethod
+    def ready(cls, move: Move) -> Thought:
+        """A decision needing no search (one legal move, the contract, the medium card)."""
+        return cls(None, None, lambda _t: move, 0, 0)
+
+    @property
+    def samples(self) -> int:
+        return self.tally.k if self.tally is not None else 0
+
+    @property
+    def done(self) -> bool:
+        return self.sample is None or self.samples >= self.rounds
+
+    @property
+    def ripe(self) -> bool:
+        """Enough samples for ``move()`` (the minimum of the time-budget mode)."""
+        return self.done or self.samples >= self.least
+
+    def step(self, seconds: float) -> bool:
+        """Work until ``seconds`` have passed (at least one playout) or the work is done;
+        True when it is done."""
+        if self.done:
+            return True
+        assert self.sample is not None and self.tally is not None
+        t0 = time.perf_counter()
+        end = t0 + seconds
+        clock = time.perf_counter
+        while True:
+            if self._part is None:
+                self._part = self.sample()
+                self._utils = []
+            for u in self._part:
+                self._utils.append(u)
+                if clock() >= end:
+                    break
+            if len(self._utils) == self.tally.n:
+                self.tally.add(self._utils)
+                self._part = None
+                if self.tally.k >= self.rounds:
+                    break
+            if clock() >= end:
+                break
+        self.seconds += clock() - t0
+        return self.done
+
+    def finish(self) -> Move:
+        """Sample to the end (``samples=`` mode), then the move."""
+        while not self.done:
+            self.step(3600.0)
+        return self.move()
+
+    def move(self) -> Move:
+        """The move from the samples so far (call once ``ripe``; the reference candidate,
+        the medium policy's, if there are none)."""
+        if self.tally is None:
+            return self.decide(Tally(0, 0))
+        return self.decide(self.tally)
+
+
+__all__ = ["Sample", "Tally", "Thought"]
