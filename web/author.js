@@ -48,8 +48,9 @@
       else { b.dataset.seat = seat; b.lastChild.textContent = SEATS[seat]; n[seat]++; }
       b.setAttribute("aria-label", b.dataset.card + (seat === undefined ? "" : ", " + NAMES[seat]));
     });
-    $("counts").textContent = tr("author.counts", "Cards: South {s}, East {e}, North {n}, West {w} (13 each; " +
-      "with three hands full the fourth is the rest of the deck).", { s: n[0], e: n[1], n: n[2], w: n[3] });
+    $("counts").textContent = tr("author.counts", "Cards: {south} {s}, {east} {e}, {north} {n}, {west} {w} (13 each; " +
+      "with three hands full the fourth is the rest of the deck).",
+      { south: NAMES[0], east: NAMES[1], north: NAMES[2], west: NAMES[3], s: n[0], e: n[1], n: n[2], w: n[3] });
   }
   deck.addEventListener("click", function (e) {
     var b = e.target.closest("button");

@@ -450,17 +450,14 @@ class Table:
                 pace = self.speed
                 if self.ui.get("held") and not self.obs["trick"]:
                     pace *= TRICK_HOLD
-                await asyncio.sleep(pace)
-                if gen != self.gen or self.overlay or m.is_over:
-                    continue
                 seat = m.to_move  # not None: the match is not over
                 if seat is None or (seat == 0 and self.human_must_act()):
+                    await asyncio.sleep(pace)
                     continue
-                rng = random.Random(f"{self.seed}:{len(m.history)}")
                 try:
-                    t0 = window.performance.now()
-                    text = bots.choose_move(m, seat, self.settings["level"], rng)
-                    self.bot_ms.append(window.performance.now() - t0)
+                    text = await self.think(gen, m, seat, pace)
+                    if text is None:  # the table changed while the bot thought
+                        continue
                     self.apply(text)
                 except Exception as exc:  # a bot or engine bug: say so, stop the bots
                     self.report_bug(exc)
@@ -469,6 +466,35 @@ class Table:
             if gen == self.gen:
                 self.task = None
                 self.mark_waiting()
+
+    async def think(self, gen: int, m: Match, seat: int, pace: float) -> str | None:
+        """A bot's move, thought in slices of about ``bots.SLICE_MS`` while the pace delay
+        runs (docs/BOTS.md, "thinking in slices"): the page never stalls, and the hard bot
+        searches for as long as the pace lasts. None when the table changed meanwhile (a
+        new game, a dialog, another move)."""
+        loop = asyncio.get_event_loop()
+        end = loop.time() + pace
+        rng = random.Random(f"{self.seed}:{len(m.history)}")
+        t0 = window.performance.now()
+        thinker = bots.Thinker(m, seat, self.settings["level"], rng)
+        longest = window.performance.now() - t0  # the longest task of this decision (benchmark)
+        await asyncio.sleep(0)  # one bot step per event-loop turn, even at the instant pace
+        while True:
+            if gen != self.gen or self.overlay or m.is_over or len(m.history) != thinker.moves_seen:
+                return None
+            if loop.time() >= end and (thinker.ripe or thinker.done):
+                break
+            if thinker.done:
+                await asyncio.sleep(max(0.0, end - loop.time()))
+            else:
+                t0 = window.performance.now()
+                thinker.step(bots.SLICE_MS)
+                longest = max(longest, window.performance.now() - t0)
+                await asyncio.sleep(0)
+        t0 = window.performance.now()
+        text = thinker.move()
+        self.bot_ms.append(max(longest, window.performance.now() - t0))
+        return str(text)
 
     def report_bug(self, exc: BaseException) -> None:
         import traceback
