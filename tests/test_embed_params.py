@@ -79,7 +79,7 @@ def test_an_illegal_move_is_explained_by_its_refusal_code() -> None:
 
 
 @pytest.mark.parametrize("seat", ["S", "E", "N", "W"])
-def test_the_reader_sits_at_the_bottom_of_the_same_deal(seat: str) -> None:
+def test_s1_3_the_reader_sits_at_the_bottom_of_the_same_deal(seat: str) -> None:
     """§1.3: only the cyclic order matters, so the turned deal is the same game; the real
     seats come back through seat_of."""
     e = parse(KH + f"&mode=replay&seat={seat}")
@@ -127,3 +127,12 @@ def test_the_page_of_a_position_link_reads_back() -> None:
     text = m.position().text()
     e = parse(f"mode=replay&step={len(m.position().moves)}&position={text.replace('&', '%26')}")
     assert [str(x) for x in e.match().history] == [str(x) for x in m.history]
+
+
+def test_an_exercise_answer_is_shown_by_its_kind_not_its_length() -> None:
+    """The shown answer reads each move's kind from the engine (a card, a double, a pass)."""
+    moves = [parse_move(m) for m in ("QS", "double:KH,QD", "nodouble", "pass", "queens")]
+    text = embedview.answer_text(moves)
+    assert text.startswith("Q\u2660") and "K\u2665" in text and "Q\u2666" in text
+    assert strings.t("embed.answer.nodouble") in text and strings.t("embed.answer.pass") in text
+    assert strings.t("contract.queens") in text

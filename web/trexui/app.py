@@ -46,6 +46,7 @@ from trex_core import (
     IllegalMoveError,
     InvalidMoveError,
     Match,
+    Move,
     Rules,
     card_text,
     cards_of,
@@ -333,12 +334,8 @@ class Table:
     def apply(self, text: str) -> None:
         """Make a move (anyone's) and update everything; raises the engine's errors."""
         m = self.match
-        tricks_before = len(self.obs["tricks"])
         seat = m.to_move
-        move = m.play(text)
-        self.ui["message"] = None
-        self.ui["raised"] = None
-        self.refresh()
+        move = self.play_move(text)
         obs = self.obs
         if self.embed is not None and seat is not None:
             self.emit("move", seat=self.embed.seat_of(seat), move=str(move))
@@ -348,13 +345,24 @@ class Table:
         if m.is_over and self.embed is not None:
             e = self.embed
             self.emit("deal-over", scores=[obs["deal_scores"][e.table_seat(s)] for s in range(4)])
-        if len(obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
-            self.ui["held"] = self.ui["last_trick"]
-        elif obs["trick"] or obs["phase"] != "play":
-            self.ui["held"] = None
         self.save()
         self.render()
         self.kick()
+
+    def play_move(self, text: str) -> Move:
+        """Play a move on the table and update what the view derives from it (the
+        observation, a finished trick kept on show); raises the engine's errors. The game's
+        moves (apply) and a replay's steps both come here."""
+        tricks_before = len(self.obs["tricks"])
+        move = self.match.play(text)
+        self.ui["message"] = None
+        self.ui["raised"] = None
+        self.refresh()
+        if len(self.obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
+            self.ui["held"] = self.ui["last_trick"]
+        elif self.obs["trick"] or self.obs["phase"] != "play":
+            self.ui["held"] = None
+        return move
 
     def human_move(self, text: str) -> None:
         m = self.match
@@ -537,7 +545,7 @@ class Table:
             ui["note"] = ("caption", e.captions[self.step])
         elif e.mode == "exercise":
             if self.answer_shown:
-                ui["note"] = ("answer", t("embed.answer", moves=embedview.answer_text([str(a) for a in e.answers])))
+                ui["note"] = ("answer", t("embed.answer", moves=embedview.answer_text(e.answers)))
             elif self.judged is True:
                 ui["note"] = ("right", e.right or t("embed.right"))
             elif self.judged is False:
@@ -893,15 +901,9 @@ class Table:
         n = max(0, min(n, len(e.moves)))
         if n == self.step:
             return
-        going_on = n == self.step + 1
-        if going_on:  # one step on: played like a move, so it is announced and animated
-            self.match.play(e.moves[self.step])
+        if n == self.step + 1:  # one step on: played like a move, so it is announced and animated
+            self.play_move(str(e.moves[self.step]))
             self.step = n
-            self.ui["held"] = None
-            tricks = len(self.obs["tricks"])
-            self.refresh()
-            if len(self.obs["tricks"]) > tricks:
-                self.ui["held"] = self.ui["last_trick"]
         else:
             self.load_step(n)
         self.render()

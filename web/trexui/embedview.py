@@ -4,8 +4,12 @@ frame shows instead of a table when a parameter is wrong. Pure functions, like v
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
+
+from trex_core import Move, card_text, cards_of
+from trex_core.moves import CARD, DOUBLE, PASS, REDEAL
 
 from .strings import t
 from .view import UI, Obs, card_symbol, contract_name, refusal_text, seat_name, table_parts
@@ -90,14 +94,18 @@ def error(param: str, code: str, params: dict[str, Any]) -> str:
             f'<p class="small">{escape(t("embed.error.help"))}</p></div>')
 
 
-def answer_text(moves: list[str]) -> str:
+def answer_text(moves: Sequence[Move]) -> str:
     """The accepted moves as the reader sees them (cards by their faces)."""
     out = []
     for m in moves:
-        if len(m) == 2:
-            out.append(card_symbol(m))
-        elif m.startswith("double:"):
-            out.append(t("embed.answer.double", cards=" ".join(card_symbol(c) for c in m[7:].split(","))))
-        else:
-            out.append(t(f"embed.answer.{m}") if m in ("pass", "nodouble", "redeal") else contract_name(m))
+        if m.kind == CARD:
+            out.append(card_symbol(card_text(m.card)))
+        elif m.kind == DOUBLE and m.cards:
+            out.append(t("embed.answer.double", cards=" ".join(card_symbol(card_text(c)) for c in cards_of(m.cards))))
+        elif m.kind == DOUBLE:
+            out.append(t("embed.answer.nodouble"))
+        elif m.kind in (PASS, REDEAL):
+            out.append(t(f"embed.answer.{m.kind}"))
+        else:  # a contract (the king's choice)
+            out.append(contract_name(str(m)))
     return t("list.comma").join(out)
