@@ -44,6 +44,7 @@ def test_reload_during_a_deal_summary_shows_it_again(new_table):
 def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
     t = new_table()
     t.goto("?speed=instant")
+    t.wait_idle()  # the bots have moved and saved: nothing overwrites the damaged save below
     t.set_local_storage(SAVE_KEY, '{"format": "trex-web/1", "seed": 3, "rules": {}, "moves": ["QS", "zz"]}')
     t.reload()
     st = t.wait_idle()
@@ -64,6 +65,7 @@ def test_a_damaged_save_says_why_in_arabic(new_table):
     """The reason is the page's language too: a refused move says why by its code."""
     t = new_table()
     t.goto("?speed=instant&lang=ar")
+    t.wait_idle()  # the bots have moved and saved: nothing overwrites the damaged save below
     t.set_local_storage(SAVE_KEY, '{"format": "trex-web/2", "seed": 3, "rules": {}, "moves": ["2C"]}')
     t.reload()
     assert t.wait_idle()["waiting"] == "corrupt"
