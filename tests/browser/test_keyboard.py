@@ -88,9 +88,12 @@ def test_a_whole_deal_by_keyboard(new_table):
         assert played not in st["hand"]
         moves += 1
         if st["waiting"] == "play" and played != "pass" and st["legal"] != ["pass"]:
-            # the focus moved on to the card that followed the one played
+            # the focus moved on to the card that followed the one played, or, when that one
+            # cannot be played now, to the nearest card that can (the later one first)
             rest = hand_order(page)
-            want = rest[min(order.index(played), len(rest) - 1)]
+            place = min(order.index(played), len(rest) - 1)
+            near = sorted(range(len(rest)), key=lambda i: (abs(i - place), i < place))
+            want = next(rest[i] for i in near if rest[i] in st["legal"])
             assert focused(page)["key"] == "hand-" + want, (focused(page), want)
     assert st["waiting"] == "summary", st
     assert moves >= 10
@@ -221,3 +224,33 @@ def test_pass_shortcut_in_trex(new_table):
     page.wait_for_selector(".overlay[data-overlay=help]")
     rows = page.locator(".overlay .keys tbody tr").all_inner_texts()
     assert any(r.startswith("P") and "Pass" in r for r in rows), rows
+
+
+def trex_king(seed, m):
+    """You are the first king: you can name Trex (§6) at once."""
+    return m.king == 0 and m.to_move == 0
+
+
+def test_a_trex_deal_by_enter_alone(new_table):
+    """§6 Trex: when your turn comes the focus is already on a card you may play (or on Pass
+    when that is all you can do), so Enter alone plays a whole Trex deal; the focus never
+    rests on a card that does not fit, nor on <body>."""
+    t = new_table()
+    page = t.page
+    t.goto(f"?speed=instant&seed={find_seed(trex_king)}")
+    st = t.wait_idle()
+    assert st["waiting"] == "choose"
+    arrow_to(t, lambda f: f["move"] == "trex")
+    st = press(t, "Enter")
+    assert st["contract"] == "trex"
+    turns = 0
+    while st["waiting"] == "play" and st["contract"] == "trex":
+        f = assert_focus_not_lost(page, f"at turn {turns}")
+        if st["legal"] == ["pass"]:
+            assert f["action"] == "pass" or "pass-btn" in page.evaluate(
+                "document.activeElement.className"), f
+        else:
+            assert f["playable"] and f["move"] in st["legal"], (f, st["legal"])
+        st = press(t, "Enter")
+        turns += 1
+    assert turns >= 13, turns  # every card of yours, and any passes

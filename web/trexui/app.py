@@ -153,6 +153,7 @@ class Table:
         self.opener: str | None = None  # data-key of what had the focus when the player opened a dialog
         self.shown: str | None = None  # the dialog (or "last" trick panel) on screen after the last render
         self.prompt: str | None = None  # the prompt (data-key) on screen after the last render
+        self.yours = False  # whether it was the player's turn at the last render
         self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
         self.later: list[list[str]] | None = None  # parts of the last render applied in the next task
         params = URLSearchParams.new(location.search) if main else URLSearchParams.new("")
@@ -712,9 +713,18 @@ class Table:
             return passing
         hand = [el for el in self.nav_group("hand") if el.classList.contains("card")]
         if hand and before["hand"] is not None:
-            return hand[min(before["hand"], len(hand) - 1)]
+            return self.near_playable(hand, min(before["hand"], len(hand) - 1))
         playable = js(region.querySelector(".hand .card.playable"))
         return playable or (hand[0] if hand else js(region.querySelector(".felt")))
+
+    def near_playable(self, hand: list[Any], place: int) -> Any:
+        """The card at ``place`` in the hand, or, when it is your turn and that card cannot be
+        played (a Trex hand often has one or two cards that fit, §6), the playable card
+        nearest to it, the later one first: Enter then plays."""
+        if not self.human_must_act() or hand[place].classList.contains("playable"):
+            return hand[place]
+        order = sorted(range(len(hand)), key=lambda i: (abs(i - place), i < place))
+        return next((hand[i] for i in order if hand[i].classList.contains("playable")), hand[place])
 
     def settle_focus(self, before: dict[str, Any]) -> None:
         """Focus after a render: into a dialog that opened (its safe or main choice), back
@@ -741,6 +751,8 @@ class Table:
         prompt_el = js(region.querySelector(".prompt[data-key]"))
         prompt = js(prompt_el.getAttribute("data-key")) if prompt_el is not None else None
         new_prompt, self.prompt = prompt != self.prompt, prompt
+        yours = self.human_must_act()
+        turn_came, self.yours = yours and not self.yours, yours
         if now != was:  # a dialog closed: back to what opened it, else on with the game
             opener = js(region.querySelector(f'[data-key="{self.opener}"]')) if self.opener else None
             self.opener = None
@@ -754,6 +766,11 @@ class Table:
         elif (before["hand"] is not None and self.human_must_act() and self.obs["legal"] == ["pass"]
               and js(region.querySelector(".pass-btn")) is not None):
             self.focus(js(region.querySelector(".pass-btn")))  # your turn, and all you can do is pass
+        elif turn_came and before["hand"] is not None and not active.classList.contains("playable"):
+            # your turn came while the focus rests on a card you cannot play: the nearest one you can
+            hand = [el for el in self.nav_group("hand") if el.classList.contains("card")]
+            if before["hand"] < len(hand):
+                self.focus(self.near_playable(hand, before["hand"]))
 
     def mark_waiting(self) -> None:
         """[data-waiting] says the game now waits for the player (tests wait on it)."""
