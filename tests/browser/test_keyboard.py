@@ -185,6 +185,19 @@ def test_last_trick_shortcut(new_table):
     assert focused(page)["key"] == start["key"]
 
 
+def name_trex(new_table, pred):
+    """A table on a seed where ``pred`` holds and you are king: Trex named by the keyboard
+    (arrows along the picker, Enter)."""
+    t = new_table()
+    t.goto(f"?speed=instant&seed={find_seed(pred)}")
+    st = t.wait_idle()
+    assert st["waiting"] == "choose"
+    arrow_to(t, lambda f: f["move"] == "trex")
+    st = press(t, "Enter")
+    assert st["contract"] == "trex", st
+    return t, st
+
+
 def trex_pass_first(seed, m):
     """You are the first king, and after you name Trex you hold no jack nor anything that
     fits: your first move must be a pass."""
@@ -197,14 +210,9 @@ def trex_pass_first(seed, m):
 def test_pass_shortcut_in_trex(new_table):
     """P passes in Trex when that is all you can do; with a card that fits it passes
     nothing and the page says why; the help panel lists it."""
-    t = new_table()
+    t, st = name_trex(new_table, trex_pass_first)
     page = t.page
-    t.goto(f"?speed=instant&seed={find_seed(trex_pass_first)}")
-    st = t.wait_idle()
-    assert st["waiting"] == "choose"
-    arrow_to(t, lambda f: f["move"] == "trex")
-    st = press(t, "Enter")
-    assert st["contract"] == "trex" and st["legal"] == ["pass"], st
+    assert st["legal"] == ["pass"], st
     assert page.get_attribute(".pass-btn", "aria-keyshortcuts") == "P"
     moves = st["moves"]
     passes = 0
@@ -235,14 +243,8 @@ def test_a_trex_deal_by_enter_alone(new_table):
     """§6 Trex: when your turn comes the focus is already on a card you may play (or on Pass
     when that is all you can do), so Enter alone plays a whole Trex deal; the focus never
     rests on a card that does not fit, nor on <body>."""
-    t = new_table()
+    t, st = name_trex(new_table, trex_king)
     page = t.page
-    t.goto(f"?speed=instant&seed={find_seed(trex_king)}")
-    st = t.wait_idle()
-    assert st["waiting"] == "choose"
-    arrow_to(t, lambda f: f["move"] == "trex")
-    st = press(t, "Enter")
-    assert st["contract"] == "trex"
     turns = 0
     while st["waiting"] == "play" and st["contract"] == "trex":
         f = assert_focus_not_lost(page, f"at turn {turns}")
