@@ -58,7 +58,7 @@ def shown(t) -> dict:
         const hands = [0, 1, 2, 3].map(s => order(document.querySelector(
             `.replay .rv-seat[data-seat="${s}"] .rv-hand`).dataset.cards));
         const num = (s, k) => document.querySelector(`.rv-scores tr[data-seat="${s}"] td[data-k="${k}"]`)
-            .textContent.replace('\\u2212', '-').replace('+', '').trim();
+            .textContent.replace(/[\\u2068\\u2069+]/g, '').replace('\\u2212', '-').trim();
         return {hands, deal: [0, 1, 2, 3].map(s => num(s, 'deal')), totals: [0, 1, 2, 3].map(s => num(s, 'total')),
                 step: +document.querySelector('.replay').dataset.step};
     }""")

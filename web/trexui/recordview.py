@@ -187,7 +187,7 @@ def replay_dialog(state: dict[str, Any], idp: str = "") -> str:
     else:
         said = t("rec.replay.played", name=seat_name(last["seat"]), move=move_text(last["move"]))
     over = f'<p class="rv-over">{escape(t("status.over"))}</p>' if state["is_over"] and step == steps else ""
-    body = f"""<div class="replay" data-step="{step}" data-steps="{steps}">
+    body = f"""<div class="replay" data-step="{step}" data-steps="{steps}" tabindex="0" role="group" aria-label="{escape(t("rec.replay.title"))}">
 <p class="rv-where">{escape(where)} · {escape(contract)}</p>
 <p class="rv-move" aria-live="polite"><span class="rv-count">{escape(t("rec.replay.step", n=step, of=steps))}</span> {escape(said)}</p>
 {over}
