@@ -12,7 +12,7 @@ import pytest
 from test_a11y import axe
 
 from conftest import ROOT
-from trex_core import Match, card_text, cards_of, observe, read_record
+from trex_core import Match, card_text, cards_of, observe, read_record, write_record
 
 sys.path.insert(0, str(ROOT / "web"))
 GOLDEN = ROOT / "tests" / "golden"
@@ -59,7 +59,8 @@ def shown(t) -> dict:
             `.replay .rv-seat[data-seat="${s}"] .rv-hand`).dataset.cards));
         const num = (s, k) => document.querySelector(`.rv-scores tr[data-seat="${s}"] td[data-k="${k}"]`)
             .textContent.replace(/[\\u2068\\u2069+]/g, '').replace('\\u2212', '-').trim();
-        return {hands, deal: [0, 1, 2, 3].map(s => num(s, 'deal')), totals: [0, 1, 2, 3].map(s => num(s, 'total')),
+        const seats = [0, 1, 2, 3];
+        return {hands, deal: seats.map(s => num(s, 'deal')), totals: seats.map(s => num(s, 'total')),
                 step: +document.querySelector('.replay').dataset.step};
     }""")
 
@@ -219,3 +220,42 @@ def test_axe_on_the_records_dialog_and_the_viewer(new_table, lang):
     t.page.set_viewport_size({"width": 360, "height": 740})
     t.screenshot(f"replay-trex-{lang}-phone")
     axe(t, "replay, phone", lang)
+
+
+def test_the_end_of_the_match_ranks_the_places_and_exports_the_record(new_table):
+    """Issue 10 item 5: a match one card from its end (a record played on here); the bot
+    plays it, and the result shows 1st to 4th with the totals (§2.5), the score sheet, and
+    New match / Export record; the export is the whole match's record."""
+    golden = (GOLDEN / "match-levant.trex").read_text(encoding="utf-8")
+    rec = read_record(golden)
+    m = Match.new(seed=rec.dealer.seed, rules=rec.rules)
+    for move in rec.history[:-1]:
+        m.play(move)
+    assert m.to_move != 0  # a bot plays the last card
+    t = new_table()
+    t.goto("?speed=instant&seed=2")
+    t.wait_idle()
+    open_records(t)
+    paste(t, write_record(m))
+    t.page.wait_for_selector("[data-overlay=record-continue]")
+    t.page.locator("[data-action=record-continue]").click()
+    st = t.wait_idle()
+    while st["waiting"] != "summary":
+        st = t.wait_idle()
+    st = t.act("[data-action=next-deal]")
+    assert st["waiting"] == "result" and st["is_over"]
+    result = t.page.locator("[data-overlay=result]")
+    places = result.locator(".ranking li").evaluate_all(
+        "ls => ls.map(l => [l.dataset.seat, l.dataset.place, l.querySelector('.total').textContent])")
+    assert [(int(s), int(p)) for s, p, _ in places] == [(2, 1), (0, 2), (3, 3), (1, 4)]
+    assert [int(x[2].replace("\u2212", "-").replace("+", "")) for x in places] == [45, 15, -10, -50]
+    assert result.locator(".sheet").count() == 1
+    assert result.locator("[data-action=new-game-now]").is_visible()
+    t.screenshot("match-result")
+    t.page.set_viewport_size({"width": 360, "height": 740})
+    t.screenshot("match-result-phone")
+    t.page.set_viewport_size({"width": 1280, "height": 800})
+    result.locator("[data-action=records]").click()
+    t.page.wait_for_selector("[data-overlay=records]")
+    assert t.page.locator(".rec-text").input_value() == golden
+    assert t.page.locator("[data-key=rec-download]").get_attribute("download") == "trex-7.trex"
