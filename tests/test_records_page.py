@@ -153,8 +153,8 @@ def test_the_viewer_shows_a_taken_trick_and_the_trex_layout() -> None:
 # -- the dialogs' HTML ------------------------------------------------------------------
 
 def test_a_records_problem_is_escaped_and_marked_as_english() -> None:
-    html = recordview.records_dialog({"text": "<b>", "name": "t.trex", "url": "blob:x",
-                                      "problem": {"code": "record", "line": 7, "problem": "<script>x</script>"}})
+    problem = {"code": "record", "line": 7, "problem": "<script>x</script>"}
+    html = recordview.records_dialog({"text": "<b>", "name": "t.trex", "url": "blob:x", "problem": problem})
     assert "<script>" not in html and "&lt;script&gt;" in html and "<b>" not in html
     assert "Line 7:" in html and 'lang="en" dir="ltr"' in html and 'role="alert"' in html
     strings.set_language("ar")

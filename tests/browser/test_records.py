@@ -7,6 +7,7 @@ serious in the viewer, in English and Arabic. Issue 10 item 5: the end of the ma
 to export its record."""
 import json
 import sys
+from pathlib import Path
 
 import pytest
 from test_a11y import axe
@@ -92,7 +93,7 @@ def test_export_then_import_gives_the_same_match(new_table):
         t.page.locator("[data-key=rec-download]").click()
     download = dl.value
     assert download.suggested_filename == "trex-11-deal-1.trex"
-    assert open(download.path(), encoding="utf-8").read() == text
+    assert Path(download.path()).read_text(encoding="utf-8") == text
     t.page.locator("[data-action=record-copy]").click()
     t.page.wait_for_selector("[data-overlay=records] .note[role=status]")
     assert t.page.evaluate("navigator.clipboard.readText()") == text
