@@ -144,7 +144,8 @@ def test_the_viewer_steps_through_every_move_of_a_golden_record_and_back(new_tab
 
 
 def test_the_viewer_on_a_whole_match_home_and_end(new_table):
-    """A golden full match: End shows the record's final totals; Home the first deal."""
+    """A golden full match, opened as a file: End shows the record's final totals, Home the
+    first deal; in Arabic the arrows follow the reading direction."""
     text = (GOLDEN / "match-levant.trex").read_text(encoding="utf-8")
     want = expected_steps(text)
     steps = len(want) - 1
@@ -152,7 +153,7 @@ def test_the_viewer_on_a_whole_match_home_and_end(new_table):
     t.goto("?speed=instant&seed=3&lang=ar")
     t.wait_idle()
     open_records(t)
-    paste(t, text)
+    t.page.locator(".rec-file").set_input_files(str(GOLDEN / "match-levant.trex"))  # a file, this time
     t.page.wait_for_selector('.replay[data-step="0"]')
     key_to(t, "End", steps)
     check_step(t, want[steps], steps)
@@ -245,6 +246,7 @@ def test_the_end_of_the_match_ranks_the_places_and_exports_the_record(new_table)
         st = t.wait_idle()
     st = t.act("[data-action=next-deal]")
     assert st["waiting"] == "result" and st["is_over"]
+    assert t.page.evaluate("document.activeElement.dataset.action") == "new-game-now"
     result = t.page.locator("[data-overlay=result]")
     places = result.locator(".ranking li").evaluate_all(
         "ls => ls.map(l => [l.dataset.seat, l.dataset.place, l.querySelector('.total').textContent])")
@@ -260,3 +262,7 @@ def test_the_end_of_the_match_ranks_the_places_and_exports_the_record(new_table)
     t.page.wait_for_selector("[data-overlay=records]")
     assert t.page.locator(".rec-text").input_value() == golden
     assert t.page.locator("[data-key=rec-download]").get_attribute("download") == "trex-7.trex"
+    # closing the records goes back to the result, not to a bare table
+    t.page.keyboard.press("Escape")
+    t.page.wait_for_selector("[data-overlay=result]")
+    assert t.page.evaluate("document.body.dataset.waiting") == "result"

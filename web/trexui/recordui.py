@@ -41,11 +41,27 @@ def open_records(table: Any, problem: dict[str, Any] | None = None, paste: str =
         table.ui["overlay"] = "records"
         table.render()
     else:
+        # from the match's result, closing the records goes back to it (not to a bare table)
+        table.ui["records_back"] = "result" if table.ui.get("overlay") == "result" else None
         table.open_dialog("records")
+
+
+def close(table: Any) -> bool:
+    """Close one of the record dialogs (Close, Escape): back to the result it was opened
+    from, if so. False when no record dialog is open (the table closes its own)."""
+    if table.ui.get("overlay") not in ("records", "record-continue", "replay"):
+        return False
+    table.ui["overlay"] = table.ui.pop("records_back", None)
+    table.ui.pop("viewer", None)
+    table.render()
+    table.kick()
+    return True
 
 
 def do(table: Any, action: str) -> bool:
     """A button of the record dialogs; False when ``action`` is none of theirs."""
+    if action == "close":
+        return close(table)
     if action not in ACTIONS:
         return False
     ui = table.ui
@@ -167,8 +183,11 @@ def play_on(table: Any) -> None:
 
 def on_key(table: Any, event: Any) -> bool:
     """The replay viewer's keys: arrows step back and on in the reading direction, Home and
-    End go to the ends."""
+    End go to the ends; Escape closes a record dialog (back to the result, if from there)."""
     key = event.key
+    if key == "Escape" and close(table):
+        event.preventDefault()
+        return True
     if table.ui.get("overlay") != "replay" or key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
         return False
     forward = (key == "ArrowRight") != (direction() == "rtl")
