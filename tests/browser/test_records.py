@@ -212,6 +212,7 @@ def test_axe_on_the_records_dialog_and_the_viewer(new_table, lang):
     paste(t, "[Seed \"1\"]\nnonsense\n")
     t.page.wait_for_selector(".rec-error")
     axe(t, "records, a bad record", lang)
+    t.screenshot(f"records-bad-{lang}")
     paste(t, (GOLDEN / "trex.trex").read_text(encoding="utf-8"))
     t.page.wait_for_selector('.replay[data-step="0"]')
     for n in range(1, 31):

@@ -44,6 +44,9 @@ def open_records(table: Any, problem: dict[str, Any] | None = None, paste: str =
         # from the match's result, closing the records goes back to it (not to a bare table)
         table.ui["records_back"] = "result" if table.ui.get("overlay") == "result" else None
         table.open_dialog("records")
+    error = table.region.querySelector(".rec-error") if problem else None
+    if error is not None:  # the explanation in view (role=alert reads it out)
+        error.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
 
 def close(table: Any) -> bool:

@@ -65,8 +65,9 @@ def records_dialog(data: dict[str, Any], idp: str = "") -> str:
 <section class="rec-import" aria-labelledby="{idp}rec-import">
 <h3 id="{idp}rec-import">{escape(t("rec.import"))}</h3>
 <p>{escape(t("rec.import.text"))}</p>
-<label for="{idp}rec-file">{escape(t("rec.file"))}</label>
-<input type="file" id="{idp}rec-file" class="rec-file" accept=".trex,.txt,text/plain" data-change="record-file">
+<p class="rec-label" id="{idp}rec-file-label">{escape(t("rec.file"))}</p>
+<p class="rec-row"><input type="file" id="{idp}rec-file" class="rec-file" accept=".trex,.txt,text/plain" data-change="record-file" aria-labelledby="{idp}rec-file-label {idp}rec-choose">
+<label for="{idp}rec-file" class="button" id="{idp}rec-choose">{escape(t("rec.choose"))}</label></p>
 <label for="{idp}rec-paste">{escape(t("rec.paste"))}</label>
 <textarea id="{idp}rec-paste" class="rec-paste" rows="4" dir="ltr" spellcheck="false">{escape(data.get("paste", ""))}</textarea>
 <p class="rec-row"><button type="button" data-action="record-open">{escape(t("rec.open"))}</button></p>
