@@ -55,7 +55,7 @@ from trex_core import (
     write_record,
 )
 
-from . import announce, bots, embedview, store, strings, values, view
+from . import announce, bots, embedview, recordui, recordview, store, strings, values, view
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -66,7 +66,7 @@ SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 TRICK_HOLD = 1.8
 # Dialogs the player opened and may close (Escape, Close); the others are the game's
 # own (a deal's summary, the result, a damaged save) and end with their button.
-CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed")
+CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed", *recordview.KINDS)
 # The buttons only an embedded table has (embedview.py).
 EMBED_ACTIONS = ("step-first", "step-back", "step-forward", "step-last", "restart", "try-again", "show-answer")
 # What a dialog can focus, for keeping Tab inside it.
@@ -200,6 +200,8 @@ class Table:
         self.task: asyncio.Future[None] | None = None
         self.seq = 0
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
+        self.tab = f"{random.SystemRandom().getrandbits(48):012x}"  # this tab's id in its saves' stamps
+        self.stamp: store.Stamp | None = None  # the stamp of the save this tab restored or last wrote
 
     @classmethod
     def embedded(cls, root: Any, text: str, *, frame: bool, idp: str) -> Table:
@@ -245,7 +247,7 @@ class Table:
         self.ui = {"overlay": None}
         self.announcer.reset()
         self.refresh()
-        self.save()
+        self.save(force=True)
 
     def load_step(self, step: int) -> None:
         """An embedded table: its deal with ``step`` of the given moves played (a replay's
@@ -269,6 +271,7 @@ class Table:
             self.load_step(self.step)
             return
         text = storage_get(store.SAVE_KEY)
+        self.stamp = store.stamp_of(text)
         seed = int(self.param_seed) if self.param_seed and self.param_seed.strip().isdigit() else None
         if not text:
             self.new_game(seed)
@@ -281,6 +284,7 @@ class Table:
             self.new_game()
             # The bad save is kept until the player starts the new game (it may be inspected).
             storage_set(store.SAVE_KEY, text)
+            self.stamp = store.stamp_of(text)
             self.ui = {"overlay": "corrupt", "corrupt_why": why}
             self.refresh()
             return
@@ -292,15 +296,41 @@ class Table:
             self.ui = {"overlay": "confirm-seed", "seed": seed}
         self.refresh()
 
-    def save(self) -> None:
+    def save(self, force: bool = False) -> None:
+        """Store the match, unless another tab has saved a newer one since this tab last read
+        or wrote the save (its stamp, store.py): then this tab stops saving and says so.
+        ``force``: the player chose this match (a new one, a record played on)."""
         if not self.main:
             return
         if self.saved is None or self.saved.match is not self.match:
             self.saved = store.Save(self.seed, self.match)
-        if not storage_set(store.SAVE_KEY, self.saved.text({})):
+        stored = store.stamp_of(storage_get(store.SAVE_KEY))
+        if not force and (self.ui.get("stale") or store.newer(stored, self.stamp)):
+            self.went_stale()
+            return
+        stamp = store.next_stamp(stored, self.stamp, self.tab)
+        if storage_set(store.SAVE_KEY, self.saved.text({}, stamp)):
+            self.stamp = stamp
+        else:
             if not self.ui.get("unsaved"):
                 window.console.warn("Trex: this browser refuses local storage; the match is not saved.")
             self.ui["unsaved"] = True
+
+    def went_stale(self) -> None:
+        """Another tab saved a newer match: stop saving, say so once (recordview.stale_dialog)."""
+        if self.ui.get("stale"):
+            return
+        self.ui["stale"] = True
+        if self.overlay is None:
+            self.remember_opener()
+        self.ui["overlay"] = "stale"
+        self.render()
+
+    @guarded
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote the save: if it is newer than this tab's, this tab stops saving."""
+        if js(event.key) == store.SAVE_KEY and store.newer(store.stamp_of(js(event.newValue)), self.stamp):
+            self.went_stale()
 
     def save_settings(self) -> None:
         if self.main:
@@ -813,6 +843,8 @@ class Table:
         """A button's action (or its keyboard shortcut)."""
         if self.embed is not None and action in EMBED_ACTIONS:
             self.embed_action(action)
+        elif self.main and recordui.do(self, action):
+            pass
         elif action == "seed-game":  # ?seed= named another game: the player chose it
             self.opener = None
             self.new_game(self.ui.get("seed"))
@@ -1018,6 +1050,8 @@ class Table:
             self.apply_settings_form(new_game=False)
         elif kind == "lang":
             self.set_language(el.value)
+        elif self.main:
+            recordui.on_change(self, el)
 
     def show_language(self) -> None:
         html = document.documentElement
@@ -1084,6 +1118,8 @@ class Table:
         if key == "Tab":
             if dialog is not None:
                 self.trap_tab(event, dialog)
+            return
+        if recordui.on_key(self, event):
             return
         if key == "Escape":
             if self.overlay in CLOSABLE:
@@ -1199,6 +1235,10 @@ class Table:
         command = create_proxy(self.on_command_event)
         self._proxies.append(command)
         self.root.addEventListener("trex-command", command)
+        if self.main:  # only the main game saves: it watches the save of other tabs
+            storage = create_proxy(self.on_storage)
+            self._proxies.append(storage)
+            window.addEventListener("storage", storage)
         if self.frame:  # the frame's one table takes commands from the page that embeds it
             message = create_proxy(self.on_message)
             self._proxies.append(message)

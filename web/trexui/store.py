@@ -11,11 +11,18 @@ Saving costs nothing that grows with the match: :class:`Save` keeps each move's
 JSON text as it is made and joins them (``bench/save_cost.py`` measures it).
 Saves of the first format (``trex-web/1``, which held a game record) still load.
 
+Two tabs (issue 10 item 7): every save carries a ``stamp``, ``{"n": counter, "tab": id}``.
+A tab remembers the stamp of the save it restored or last wrote; before it writes again
+it reads the stored save's stamp (:func:`stamp_of`), and if another tab has written since
+(:func:`newer`) it does not write: no save is ever overwritten by an older one. Saves
+without a stamp (older versions) load as ``n`` 0 and are overwritten by the first save.
+
 Pure Python (no DOM): app.py passes the text in and out of localStorage.
 """
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from trex_core import DealResult, IllegalMoveError, Match, Rules, card_text, read_record
@@ -53,23 +60,60 @@ class SaveError(ValueError):
         super().__init__(WHY[code].format(**params))
 
 
+Stamp = tuple[int, str]
+"""A save's stamp: (counter, the id of the tab that wrote it); (0, "") for a save without one."""
+
+_STAMP_RE = re.compile(r'^\{"format":"[^"]*","stamp":\{"n":(\d{1,15}),"tab":"([A-Za-z0-9_-]{0,40})"\}')
+
+
+def stamp_of(text: str | None) -> Stamp | None:
+    """The stamp of a stored save (None: no save). Saves this module writes begin with it,
+    so it is read without decoding the moves; any other JSON is decoded."""
+    if not text:
+        return None
+    found = _STAMP_RE.match(text)
+    if found:
+        return int(found.group(1)), found.group(2)
+    try:
+        data = json.loads(text)
+        stamp = data.get("stamp") if isinstance(data, dict) else None
+        if isinstance(stamp, dict) and isinstance(stamp.get("n"), int) and isinstance(stamp.get("tab"), str):
+            return stamp["n"], stamp["tab"]
+    except ValueError:
+        pass
+    return 0, ""
+
+
+def newer(stored: Stamp | None, known: Stamp | None) -> bool:
+    """Whether the stored save was written by another tab since this tab restored or wrote
+    ``known``: then this tab must not write over it."""
+    return stored is not None and stored != known
+
+
+def next_stamp(stored: Stamp | None, known: Stamp | None, tab: str) -> Stamp:
+    """The stamp of this tab's next save: above every stamp it has seen."""
+    return max(stored[0] if stored else 0, known[0] if known else 0) + 1, tab
+
+
 class Save:
     """The save of one match, kept up to date move by move."""
 
     def __init__(self, seed: int | str, match: Match) -> None:
         self.seed = seed
         self.match = match
-        self._head = json.dumps({"format": FORMAT, "seed": seed, "rules": match.rules.to_dict()},
-                                separators=(",", ":"))[:-1]
+        self._head = json.dumps({"seed": seed, "rules": match.rules.to_dict()}, separators=(",", ":"))[1:-1]
         self._moves: list[str] = []  # each move's JSON text, in history order
 
-    def text(self, ui: dict[str, Any]) -> str:
-        """The save as it stands: only the moves made since the last call are encoded."""
+    def text(self, ui: dict[str, Any], stamp: Stamp = (0, "")) -> str:
+        """The save as it stands: only the moves made since the last call are encoded.
+        The format and the stamp come first (``stamp_of`` reads them from the start)."""
         history = self.match.history
         if len(history) < len(self._moves):  # moves were taken back
             del self._moves[len(history):]
         self._moves.extend(json.dumps(str(move)) for move in history[len(self._moves):])
-        return (self._head + ',"ui":' + json.dumps(ui, separators=(",", ":"))
+        first = json.dumps({"format": FORMAT, "stamp": {"n": stamp[0], "tab": stamp[1]}},
+                           separators=(",", ":"))[:-1]
+        return (first + "," + self._head + ',"ui":' + json.dumps(ui, separators=(",", ":"))
                 + ',"moves":[' + ",".join(self._moves) + "]}")
 
 

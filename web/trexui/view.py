@@ -252,7 +252,8 @@ def topbar(obs: Obs, ui: UI) -> str:
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
     <li data-k="contract">{escape(contract)}</li>
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
-    {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") else ""}
+    {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") and not ui.get("stale") else ""}
+    {_recordview().stale_bar(ui)}
     {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
     {"".join(f'<li class="notice" role="status">{escape(param_notice(p, v))}</li>' for p, v in ui.get("notices", ()))}
   </ul>
@@ -721,23 +722,28 @@ def took_lines(obs: Obs, s: int) -> list[str]:
 
 
 def final_result(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
-    """The match's result; in partnership by team (``teams``: ``values.of(rules)["teams"]``)."""
+    """The match's result (issue 10 item 5): the winner, the final ranking with each place
+    (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
+    ``values.of(rules)["teams"]``), the score sheet, and New match / Export record."""
     totals = obs["totals"]
     partnership = obs["rules"].get("partnership")
     if partnership:
-        sums = [sum(totals[s] for s in members) for members in teams]
-        best = max(sums)
-        names = [team_name(teams[i]) for i in range(len(teams)) if sums[i] == best]
-        you_win = any(sums[i] == best and 0 in teams[i] for i in range(len(teams)))
-        order = sorted(range(len(teams)), key=lambda i: -sums[i])
-        ranking = "".join(f'<li data-team="{i}">{escape(team_name(teams[i]))}: <strong>{score_text(sums[i])}</strong></li>'
-                          for i in order)
+        sides = [(team_name(members), sum(totals[s] for s in members), f'data-team="{i}"')
+                 for i, members in enumerate(teams)]
+        you_win_of = [0 in members for members in teams]
     else:
-        best = max(totals)
-        names = [seat_name(s) for s in range(4) if totals[s] == best]
-        you_win = totals[0] == best
-        order = sorted(range(4), key=lambda s: -totals[s])
-        ranking = "".join(f'<li data-seat="{s}">{escape(seat_name(s))}: <strong>{score_text(totals[s])}</strong></li>' for s in order)
+        sides = [(seat_name(s), totals[s], f'data-seat="{s}"') for s in range(4)]
+        you_win_of = [s == 0 for s in range(4)]
+    sums = [total for _name, total, _attr in sides]
+    places = [1 + sum(1 for u in sums if u > v) for v in sums]  # §2.5: equal totals share the place
+    names = [sides[i][0] for i in range(len(sides)) if places[i] == 1]
+    you_win = any(places[i] == 1 and you_win_of[i] for i in range(len(sides)))
+    order = sorted(range(len(sides)), key=lambda i: (places[i], i))
+    ranking = "".join(
+        f'<li {sides[i][2]} data-place="{places[i]}"{" class=first" if places[i] == 1 else ""}>'
+        f'<span class="place">{escape(t("result.place", n=places[i]))}</span> '
+        f'<span class="who">{escape(sides[i][0])}</span> <strong class="total">{score_text(sums[i])}</strong></li>'
+        for i in order)
     if you_win and len(names) == 1:
         head = t("result.you_win")
     elif len(names) == 1 and partnership:
@@ -747,9 +753,10 @@ def final_result(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = 
     else:
         head = t("result.winners", names=t("list.comma").join(names))
     body = (f'<p class="winner" data-winner="{escape(",".join(names))}">{escape(head)}</p>'
-            f'<ol class="ranking">{ranking}</ol>'
+            f'<ol class="ranking" aria-label="{escape(t("result.ranking"))}">{ranking}</ol>'
             f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, current=False)}</div>')
-    buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
+    buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("result.new_match"))}</button>'
+               f'<button type="button" data-action="records">{escape(t("result.export"))}</button>')
     return overlay("result", t("result.title"), body, buttons, idp)
 
 
@@ -895,7 +902,8 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
     body = f"""<form class="settings" onsubmit="return false">
 <fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
 <div class="checks look">{look}</div>
-<p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button></p></fieldset>
+<p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button>
+<button type="button" data-action="records">{escape(t("rec.button"))}</button></p></fieldset>
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
 <div class="checks">{checks}</div></fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
@@ -909,6 +917,11 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
 # the score sheet, half of the table's elements, changes once a deal). The felt's own
 # part is its element without children (``data-shell``): its children are parts.
 FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
+
+
+def _recordview() -> Any:
+    from . import recordview  # it builds on this module's pieces
+    return recordview
 
 
 def table(obs: Obs, ui: UI) -> str:
@@ -952,6 +965,8 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
         ov = confirm_seed(ui.get("seed", ""), idp)
     elif kind == "share":
         ov = share_overlay(ui.get("share") or {}, ui.get("share_copied"), idp)
+    elif kind in _recordview().KINDS:  # records, a replay, another tab's newer match (recordview.py)
+        ov = _recordview().overlay_for(kind, ui, idp)
     mode = "trex" if is_trex(obs) and dealt(obs) else "tricks"
     # a modal dialog makes the table behind it inert: no focus, no clicks, hidden from
     # screen readers (the dialog is the page until it closes)
