@@ -138,4 +138,98 @@
   };
 
   window.TrexTableView = TrexTableView;
+
+  // ------------------------------------------------------------------ sound
+  // Short sounds made in the page with the Web Audio API (no files): "card" (a card
+  // played or laid), "trick" (a trick taken), "turn" (your turn), "deal" (a deal over);
+  // which ones, trexui/sound.py decides. One per table element, like the view. The
+  // AudioContext is created only when the switch is on and the page has had a user
+  // gesture (the autoplay policy): never before, never when the switch is off.
+  function TrexSound(root) {
+    this.root = root;
+    this.enabled = false;
+    this.ctx = null;       // the AudioContext, once made
+    this.gestured = false;  // a pointer or key on this table has been seen
+    this.played = 0;       // cues played (tests)
+    this.last = {};        // cue -> when it last sounded (no pile-up at the instant pace)
+    var self = this;
+    var unlock = function () { self.gestured = true; if (self.enabled) self.context(); };
+    root.addEventListener("pointerdown", unlock, true);
+    root.addEventListener("keydown", unlock, true);
+    root.trexSound = this;  // tests read it from the table's element
+  }
+
+  TrexSound.prototype.setEnabled = function (on) {
+    this.enabled = !!on;
+    if (this.enabled) this.context();
+    else if (this.ctx && this.ctx.state === "running") this.ctx.suspend();
+  };
+
+  TrexSound.prototype.context = function () {
+    // a gesture on this table itself, seen by our own listeners (navigator.userActivation
+    // may count gestures elsewhere on the page, or a browser's own activation)
+    if (!this.enabled || !this.gestured) return null;
+    var AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return null;
+    if (!this.ctx) {
+      try { this.ctx = new AC(); } catch (e) { return null; }
+    }
+    if (this.ctx.state === "suspended") this.ctx.resume().catch(function () {});
+    return this.ctx;
+  };
+
+  // A tone: frequency f (Hz), from t0 for d seconds, gain g, oscillator type.
+  function tone(ctx, out, f, t0, d, g, type) {
+    var o = ctx.createOscillator(), v = ctx.createGain();
+    o.type = type || "sine";
+    o.frequency.setValueAtTime(f, t0);
+    v.gain.setValueAtTime(0.0001, t0);
+    v.gain.exponentialRampToValueAtTime(g, t0 + 0.01);
+    v.gain.exponentialRampToValueAtTime(0.0001, t0 + d);
+    o.connect(v).connect(out);
+    o.start(t0);
+    o.stop(t0 + d + 0.02);
+  }
+
+  // A burst of filtered noise (a card on the cloth): centre frequency f, d seconds.
+  function swish(ctx, out, f, t0, d, g) {
+    var n = Math.max(1, Math.floor(ctx.sampleRate * d));
+    var buf = ctx.createBuffer(1, n, ctx.sampleRate), data = buf.getChannelData(0);
+    for (var i = 0; i < n; i++) data[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / n, 2);
+    var src = ctx.createBufferSource(), bp = ctx.createBiquadFilter(), v = ctx.createGain();
+    src.buffer = buf;
+    bp.type = "bandpass";
+    bp.frequency.setValueAtTime(f, t0);
+    bp.Q.value = 0.9;
+    v.gain.setValueAtTime(g, t0);
+    src.connect(bp).connect(v).connect(out);
+    src.start(t0);
+  }
+
+  var CUES = {
+    card: function (ctx, out, t) { swish(ctx, out, 2600, t, 0.07, 0.9); },
+    trick: function (ctx, out, t) { swish(ctx, out, 1200, t, 0.12, 0.7); swish(ctx, out, 900, t + 0.07, 0.14, 0.6); },
+    turn: function (ctx, out, t) { tone(ctx, out, 660, t, 0.16, 0.25); tone(ctx, out, 880, t + 0.11, 0.22, 0.22); },
+    deal: function (ctx, out, t) {
+      [523.25, 659.25, 783.99].forEach(function (f, i) { tone(ctx, out, f, t + i * 0.11, 0.3, 0.2, "triangle"); });
+    }
+  };
+
+  // Plays the cues of one rendering, one after the other.
+  TrexSound.prototype.play = function (cues) {
+    if (!this.enabled || !cues || !cues.length) return;
+    var ctx = this.context();
+    if (!ctx || ctx.state === "closed") return;
+    var now = performance.now(), t = ctx.currentTime + 0.01, out = ctx.destination;
+    for (var i = 0; i < cues.length; i++) {
+      var name = cues[i], make = CUES[name];
+      if (!make || now - (this.last[name] || -1e9) < 80) continue;
+      this.last[name] = now;
+      try { make(ctx, out, t); } catch (e) { return; }
+      this.played++;
+      t += 0.09;
+    }
+  };
+
+  window.TrexSound = TrexSound;
 })();

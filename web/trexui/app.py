@@ -55,7 +55,7 @@ from trex_core import (
     write_record,
 )
 
-from . import announce, bots, embedview, store, strings, values, view
+from . import announce, bots, embedview, sound, store, strings, values, view
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -149,6 +149,8 @@ class Table:
         self.region = self.root.querySelector(".table-view")
         self.live = self.root.querySelector("[data-region=announce]")
         self.view = window.TrexTableView.new(self.region, self.root.querySelector(".fx"))
+        self.sound = window.TrexSound.new(self.root)  # short sounds (issue 10 §5), when switched on
+        self.cues = sound.Cues()
         self.announcer = announce.Announcer()
         self.opener: str | None = None  # data-key of what had the focus when the player opened a dialog
         self.shown: str | None = None  # the dialog (or "last" trick panel) on screen after the last render
@@ -608,6 +610,9 @@ class Table:
                 self.view.patch(to_js(changed), ms)
         self.settle_focus(before)
         self.speak(self.announcer.update(self.obs, coalesce=self.speed <= SPEEDS["fast"]))
+        cues = self.cues.update(self.obs)
+        if cues and self.sound.enabled:
+            self.sound.play(to_js(cues))
         if self.later is None:
             self.rendered()
 
@@ -981,6 +986,7 @@ class Table:
     def apply_look(self) -> None:
         """The four-colour deck (a setting): a class on <html>, read by the CSS."""
         self.root.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
+        self.sound.setEnabled(self.main and bool(self.settings.get("sound")))  # the page's game only
         if self.embed is not None:
             self.root.dataset.felt = self.embed.felt
 
@@ -1040,6 +1046,7 @@ class Table:
         self.settings["level"] = self.field("level").value
         self.settings["speed"] = self.field("speed").value
         self.settings["four_colour"] = self.read_check("four_colour")
+        self.settings["sound"] = self.read_check("sound")
         self.apply_look()
         self.param_speed = None  # an explicit choice beats the URL's
         if new_game:
@@ -1056,6 +1063,7 @@ class Table:
             self.ui["form"]["level"] = self.settings["level"]
             self.ui["form"]["speed"] = self.settings["speed"]
             self.ui["form"]["four_colour"] = self.settings["four_colour"]
+            self.ui["form"]["sound"] = self.settings["sound"]
 
     @guarded
     def on_key(self, event: Any) -> None:
