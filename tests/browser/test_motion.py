@@ -64,7 +64,8 @@ def trick_done(t, tricks: int, timeout: int = 30_000) -> None:
     play) and waits for the player again: a real state, not a delay."""
     t.page.wait_for_function(
         """n => { const s = JSON.parse(window.trexTest.state());
-                  return (s.tricks > n || s.phase !== 'play') && document.body.hasAttribute('data-waiting'); }""",
+                  return (s.tricks > n || s.phase !== 'play')
+                         && document.body.hasAttribute('data-waiting'); }""",
         arg=tricks, timeout=timeout)
 
 
