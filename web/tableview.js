@@ -5,16 +5,21 @@
 // to the view and CSS transitions survive a render; lists are matched by their
 // `data-key` (never by id: a page may hold several tables).
 //
-// Cards that move are animated FLIP-style: every `[data-flip=<card>]` element's box is
-// read before the morph; after it, a card that is a new element (it changed places)
-// slides from its old box (a card played from your hand to the trick), or from its
-// seat's panel when it was not on show (`data-from=<seat>`: another player's card).
-// Elements the morph kept are not animated (the hand closing up is plain layout). A finished trick
-// (`.trick[data-taker]`) that leaves the table flies to its taker's seat. Nothing
-// moves when `prefers-reduced-motion: reduce` is set or the pace is instant (ms = 0).
+// Cards that move are animated FLIP-style (issue 10 §5): after a morph, a card that is
+// a new element (it changed places) slides from where it was (a card played from your
+// hand to the trick, §3) or from its seat's panel when it was not on show
+// (`data-from=<seat>`: another player's card, or a Trex card going to its place in the
+// layout, §6). Elements the morph kept are not animated (the hand closing up is plain
+// layout). A finished trick (`.trick[data-taker]`) that leaves the table flies to its
+// taker's seat (§3.3). 150-300 ms; nothing moves when `prefers-reduced-motion: reduce`
+// is set or the pace is instant (ms = 0).
 //
-// The slide and the flight are set up in the next animation frame, where the browser
-// lays the page out anyway, so a render forces no layout of its own.
+// No layout is ever read in a render's task (issue 8: no main-thread task over 100 ms on
+// a phone): where each card was ("First") is the box measured in the animation frame
+// after the previous render, where the browser lays the page out anyway; the new boxes
+// ("Last") are read in the next frame, which also measures for the render after. A
+// window resized in between drops one animation rather than play a wrong one. The
+// game's state never waits for an animation.
 //
 // One instance per table element (like chessground's `Chessground(element)`): no
 // page-wide state; `new TrexTableView(region, fx)` then `view.patch(html, ms)` with the
@@ -33,11 +38,13 @@
     return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
-  function boxes(root, selector, attr, kept) {
-    var out = {};
+  // Boxes in page coordinates: a page scrolled between two frames (a page of many
+  // tables) moves both ends of a card's path alike.
+  function boxes(root, selector, attr) {
+    var out = {}, sx = window.scrollX, sy = window.scrollY;
     root.querySelectorAll(selector).forEach(function (el) {
-      out[el.getAttribute(attr)] = el.getBoundingClientRect();
-      if (kept) kept.add(el);
+      var r = el.getBoundingClientRect();
+      out[el.getAttribute(attr)] = { left: r.left + sx, top: r.top + sy, width: r.width, height: r.height };
     });
     return out;
   }
@@ -47,6 +54,9 @@
   function TrexTableView(region, fx) {
     this.region = region;  // the element whose children are the rendering
     this.fx = fx;          // an aria-hidden layer outside it, for cards flying away
+    this.frame = 0;
+    this.boxes = null;     // the card faces' and seats' boxes after the last frame's layout
+    this.pending = null;   // what the next frame animates: {kept, leaving, ms}
   }
 
   // A part marked data-shell brings its own attributes only: its children are parts.
@@ -56,21 +66,20 @@
 
   TrexTableView.prototype.patch = function (html, ms) {
     var region = this.region;
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    var animate = ms > 0 && !reducedMotion() && region.firstElementChild !== null;
-    var before = null, seats = null, leaving = null, kept = null;
-    if (animate) {
-      kept = new Set();
-      before = boxes(region, "[data-flip]", "data-flip", kept);
-      seats = boxes(region, ".seat[data-seat]", "data-seat");
+    var motion = !reducedMotion();
+    var first = this.boxes;
+    if (first && (first.w !== window.innerWidth || first.h !== window.innerHeight)) first = null;
+    var animate = ms > 0 && motion && first !== null && region.firstElementChild !== null;
+    var kept = null, leaving = null;
+    if (animate) {  // only DOM reads that need no layout
+      kept = new Set(region.querySelectorAll("[data-flip]"));
       var held = region.querySelector(".trick[data-taker]");
       if (held) {
         leaving = {
           id: held.getAttribute("data-trick"), taker: held.getAttribute("data-taker"),
-          cards: Array.prototype.map.call(held.querySelectorAll(".card"), function (c) {
-            return { clone: c.cloneNode(true), box: c.getBoundingClientRect() };
-          })
+          cards: Array.prototype.map.call(held.querySelectorAll(".card[data-flip]"), function (c) {
+            return { clone: c.cloneNode(true), box: first.flips[c.getAttribute("data-flip")] };
+          }).filter(function (c) { return !!c.box; })
         };
       }
     }
@@ -84,27 +93,48 @@
         if (part) morphdom(part, html[i][1], OPTIONS);
       }
     }
-    if (!animate) return;
-    var gone = leaving && !region.querySelector('.trick[data-taker][data-trick="' + leaving.id + '"]');
-    var self = this;
-    this.frame = requestAnimationFrame(function () {
-      self.frame = 0;
-      self.slide(before, seats, kept, ms);
-      if (gone) self.gather(leaving, ms);
-    });
+    if (!motion || (ms <= 0 && !this.boxes)) { this.boxes = null; return; }
+    if (animate) {
+      var gone = leaving && !region.querySelector('.trick[data-taker][data-trick="' + leaving.id + '"]');
+      // a newer render before the frame: the cards it moves again start from the first boxes
+      if (this.pending) kept = this.pending.kept;
+      this.pending = { first: first, kept: kept, leaving: gone ? leaving : (this.pending && this.pending.leaving), ms: ms };
+    }
+    if (!this.frame) {
+      var self = this;
+      this.frame = requestAnimationFrame(function () { self.frame = 0; self.onFrame(); });
+    }
+  };
+
+  // The frame after a render: measure the new boxes (the page is laid out here anyway),
+  // keep them as the next render's "First", then start this render's animations.
+  TrexTableView.prototype.onFrame = function () {
+    var region = this.region;
+    var last = {
+      w: window.innerWidth, h: window.innerHeight,
+      flips: boxes(region, "[data-flip]", "data-flip"),
+      seats: boxes(region, ".seat[data-seat]", "data-seat")
+    };
+    this.boxes = last;
+    var p = this.pending;
+    this.pending = null;
+    if (!p || reducedMotion()) return;
+    this.slide(p.first, last, p.kept, p.ms);
+    if (p.leaving) this.gather(p.leaving, last, p.ms);
   };
 
   // Cards in a new place slide there from where they were (FLIP).
-  TrexTableView.prototype.slide = function (before, seats, kept, ms) {
+  TrexTableView.prototype.slide = function (first, last, kept, ms) {
     this.region.querySelectorAll("[data-flip]").forEach(function (el) {
       if (kept.has(el)) return;
-      var from = before[el.getAttribute("data-flip")];
+      var id = el.getAttribute("data-flip");
+      var from = first.flips[id], to = last.flips[id];
       if (!from) {
         var seat = el.getAttribute("data-from");
-        from = seat !== null ? seats[seat] : null;
-        if (!from) return;
+        from = seat !== null ? first.seats[seat] : null;
       }
-      var a = centre(from), b = centre(el.getBoundingClientRect());
+      if (!from || !to) return;
+      var a = centre(from), b = centre(to);
       var dx = a.x - b.x, dy = a.y - b.y;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
       // (moving faces are trick and layout cards, which have no transform of their own)
@@ -115,17 +145,17 @@
 
   // A finished trick that left the table goes to its taker: copies of its cards fly
   // from their places to the taker's seat and fade.
-  TrexTableView.prototype.gather = function (leaving, ms) {
-    var seat = this.region.querySelector('.seat[data-seat="' + leaving.taker + '"]');
-    if (!seat) return;
-    var to = centre(seat.getBoundingClientRect());
+  TrexTableView.prototype.gather = function (leaving, last, ms) {
+    var box = last.seats[leaving.taker];
+    if (!box) return;
+    var to = centre(box);
     var fx = this.fx;
     leaving.cards.forEach(function (c) {
       var el = c.clone;
       el.removeAttribute("data-flip");
       el.style.position = "fixed";
-      el.style.left = c.box.left + "px";
-      el.style.top = c.box.top + "px";
+      el.style.left = (c.box.left - window.scrollX) + "px";  // the layer is fixed: viewport coordinates
+      el.style.top = (c.box.top - window.scrollY) + "px";
       el.style.margin = "0";
       fx.appendChild(el);
       var from = centre(c.box);
