@@ -211,3 +211,20 @@ def test_sound_cues_follow_the_game_natively():
         assert got.get("trick", 0) == tricks > 0, (got, tricks)
         assert got.get("deal", 0) == deals > 0, (got, deals)
         assert got.get("turn", 0) > 0, got
+
+
+def test_sound_setting_round_trip_natively():
+    """On by default; remembered off; a stored value that is not a boolean is ignored;
+    the switch is in the Settings form, in every language."""
+    from trexui import store, strings
+    s = store.load_settings(None)
+    assert s["sound"] is True
+    s["sound"] = False
+    assert store.load_settings(store.dump_settings(s))["sound"] is False
+    assert store.load_settings('{"sound": "no"}')["sound"] is True
+    for lang in ("en", "ar", "nl"):
+        strings.set_language(lang)
+        html = view.settings_overlay(dict(s, sound=True), ["medium"], [[0, 2], [1, 3]])
+        assert 'name="sound" id="set-sound" data-change="play" checked' in html
+        assert strings.t("opt.sound") in html and strings.t("opt.sound") != "opt.sound"
+    strings.set_language("en")
