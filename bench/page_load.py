@@ -2,7 +2,7 @@
 """Page-load benchmark: the Trex table against a bare PyScript page (issue 4 §7).
 
     python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
-                              [--parts load,bots,phone] [--phone-rounds 3] [--throttle 4]
+                              [--parts load,bots,phone,motion] [--phone-rounds 3] [--throttle 4]
                               [--site DIR]
 
 Measures, in one run on this machine with Debian's Chromium:
@@ -26,6 +26,10 @@ Measures, in one run on this machine with Debian's Chromium:
    ``Emulation.setCPUThrottlingRate``): navigation -> playable for the game and
    the bare page under the same throttling (target <= 1.3x), then medium bots
    playing: long tasks (target: none over 100 ms) and the re-render cost.
+5. ``--parts motion`` (issue 10's bench line): the same phone, four bots at the "fast"
+   pace with the cards moving (tableview.js), the page loaded unthrottled and then
+   slowed: main-thread tasks while an animation runs (target: none over 100 ms), and the
+   longest gap between two animation frames then (a dropped frame shows as a gap).
 
 Results are printed and written to bench/results/page_load.json (git-ignored; --out).
 """
@@ -163,6 +167,68 @@ def long_tasks(browser, base: str, level: str, seconds: float, viewport: dict | 
     }
 
 
+# Page-side recorder for --parts motion: long tasks, and every animation frame with the
+# number of animations running in it (document.getAnimations()).
+MOTION_RECORDER = """
+(() => {
+  const rec = window.__trexMotion = {tasks: [], frames: [], gathers: 0};
+  new PerformanceObserver(l => l.getEntries().forEach(e =>
+    rec.tasks.push({start: e.startTime, duration: e.duration}))).observe({type: 'longtask'});
+  const seen = new WeakSet();
+  const frame = t => {
+    const anims = document.getAnimations();
+    for (const a of anims) {
+      const el = a.effect && a.effect.target;
+      if (el && !seen.has(a) && el.closest && el.closest('.fx')) { seen.add(a); rec.gathers++; }
+    }
+    rec.frames.push([t, anims.length]);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+"""
+
+
+def animated_tricks(browser, base: str, seconds: float, viewport: dict, rate: float) -> dict:
+    """Main-thread tasks while cards move: bots play at the fast pace (cards slide for
+    240 ms) at ``viewport`` with the CPU slowed ``rate`` times after the page is up."""
+    ctx = browser.new_context(viewport=viewport)
+    outside: list[str] = []
+    guard(ctx, outside)
+    page = ctx.new_page()
+    page.add_init_script(MOTION_RECORDER)
+    ready_ms(page, base + "index.html?autoplay=1&speed=fast&seed=1&level=medium")
+    page.wait_for_function("() => window.trexTest && JSON.parse(window.trexTest.state()).moves > 2",
+                           timeout=120_000)  # the bots' modules are imported: play is on
+    throttle(page, rate)
+    t0 = page.evaluate("performance.now()")
+    time.sleep(seconds)  # a duration to observe, not a readiness wait
+    rec = page.evaluate("window.__trexMotion")
+    ctx.close()
+    frames = [(t, n) for t, n in rec["frames"] if t > t0]
+    # intervals with an animation running: from a frame that has one to the next frame
+    spans = [(a[0], b[0]) for a, b in zip(frames, frames[1:], strict=False) if a[1] > 0]
+
+    def moving(task: dict) -> bool:
+        s, e = task["start"], task["start"] + task["duration"]
+        return any(s < b and e > a for a, b in spans)
+    tasks = [t for t in rec["tasks"] if t["start"] > t0]
+    during = [t for t in tasks if moving(t)]
+    gaps = [b - a for a, b in spans]
+    return {
+        "seconds": seconds, "viewport": viewport, "cpu_throttling": rate,
+        "animated_ms": sum(gaps), "tricks_gathered": rec["gathers"] // 4,
+        "long_tasks": len(tasks), "long_tasks_while_moving": len(during),
+        "max_task_while_moving_ms": max((t["duration"] for t in during), default=0),
+        "tasks_over_100ms_while_moving": sum(1 for t in during if t["duration"] > 100),
+        "max_task_ms": max((t["duration"] for t in tasks), default=0),
+        "tasks_over_100ms": sum(1 for t in tasks if t["duration"] > 100),
+        "longest_frame_gap_while_moving_ms": max(gaps, default=0),
+        "frame_gap_while_moving": stats(gaps),
+        "outside_requests": outside,
+    }
+
+
 def sizes(site: Path) -> dict:
     files = json.loads((site / "build.json").read_text())["app_files"]
     gz = {n: len(gzip.compress((site / n).read_bytes(), 9)) for n in files}
@@ -208,6 +274,10 @@ def main() -> None:
             result["phone_load"] = load_times(browser, base, args.phone_rounds, PHONE, args.throttle)
             print(f"  phone: medium bots, observing {args.bot_seconds:.0f} s of play", flush=True)
             result["phone_bots"] = long_tasks(browser, base, "medium", args.bot_seconds, PHONE, args.throttle)
+        if "motion" in parts:
+            print(f"motion: {PHONE['width']}x{PHONE['height']}, CPU throttled {args.throttle:g}x, cards moving; "
+                  f"observing {args.bot_seconds:.0f} s of play", flush=True)
+            result["motion"] = animated_tricks(browser, base, args.bot_seconds, PHONE, args.throttle)
         result["chromium"] = browser.version
         browser.close()
     srv.shutdown()
@@ -240,9 +310,19 @@ def main() -> None:
               f"{b['tasks_over_100ms']} over 100 ms; bot decision median {b['bot_ms_median']:.1f} ms, "
               f"p95 {b['bot_ms_p95']:.1f}, max {b['bot_ms_max']:.1f}; "
               f"render median {r['median']:.1f} ms, p95 {r['p95']:.1f} (n={r['n']})")
+    if "motion" in result:
+        mo = result["motion"]
+        print(f"\nwhile cards move (phone {mo['cpu_throttling']:g}x, {mo['seconds']:.0f} s, "
+              f"{mo['tricks_gathered']} tricks gathered, {mo['animated_ms'] / 1000:.1f} s animated): "
+              f"{mo['long_tasks_while_moving']} long tasks, {mo['tasks_over_100ms_while_moving']} over 100 ms "
+              f"(target 0), max {mo['max_task_while_moving_ms']:.0f} ms; longest frame gap "
+              f"{mo['longest_frame_gap_while_moving_ms']:.0f} ms, median {mo['frame_gap_while_moving']['median']:.0f}")
+        print(f"  all of play then: {mo['long_tasks']} long tasks, {mo['tasks_over_100ms']} over 100 ms, "
+              f"max {mo['max_task_ms']:.0f} ms")
     outside = [u for k in ("load", "phone_load") if k in result for u in result[k]["outside_requests"]]
     outside += [u for b in result["bots"] for u in b["outside_requests"]]
     outside += result["phone_bots"]["outside_requests"] if "phone_bots" in result else []
+    outside += result["motion"]["outside_requests"] if "motion" in result else []
     print(f"\nrequests outside 127.0.0.1: {len(outside)}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2))

@@ -898,7 +898,9 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
             + f'<label for="{idp}set-speed">{escape(t("settings.speed"))}</label>'
             + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
     look = (f'<label class="check"><input type="checkbox" name="four_colour" id="{idp}set-four_colour" '
-            f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>')
+            f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>'
+            f'<label class="check"><input type="checkbox" name="sound" id="{idp}set-sound" '
+            f'data-change="play"{" checked" if form.get("sound") else ""}> {escape(t("opt.sound"))}</label>')
     body = f"""<form class="settings" onsubmit="return false">
 <fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
 <div class="checks look">{look}</div>
