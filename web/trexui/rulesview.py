@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Any
 
 from trex_core import Contract, Rules, parse_card, scoring
 from trex_core.rules import CLOCKWISE, JAWAKER, RIGHT_THEN_ACROSS, SEVEN_OF_HEARTS
@@ -217,11 +218,16 @@ def rules_html(rules: Rules) -> str:
     return f'<div class="rules-text">{"".join(parts)}</div>'
 
 
-def rules_dialog(rules: Rules, *, pending: bool = False) -> tuple[str, str]:
-    """(title, body) of the rules screen. ``pending``: the rules are the ones chosen in
-    Settings, not yet those of the match on the table."""
+def rules_dialog(rules: Rules, *, pending: bool = False) -> tuple[str, str, str]:
+    """(title, body, buttons) of the rules screen. ``pending``: the rules are the ones chosen
+    in Settings, not yet those of the match on the table (Close goes back to Settings)."""
     note = f'<p class="rules-note">{escape(t("rules.pending"))}</p>' if pending else ""
-    return t("rules.title"), note + rules_html(rules)
+    # the text scrolls in its own box, which the keyboard can focus (and scroll)
+    body = (f'<div class="rules-scroll" tabindex="0" role="region" aria-label="{escape(t("rules.title"))}">'
+            f"{note}{rules_html(rules)}</div>")
+    buttons = (f'<button type="button" class="primary" data-action="close-rules" data-autofocus>'
+               f'{escape(t("btn.close"))}</button>')
+    return t("rules.title"), body, buttons
 
 
 def tour_dialog(step: int) -> tuple[str, str, str]:
@@ -236,7 +242,28 @@ def tour_dialog(step: int) -> tuple[str, str, str]:
     if step:
         buttons += f'<button type="button" data-action="tour-back">{escape(t("tour.back"))}</button>'
     if last:
-        buttons += f'<button type="button" data-action="rules">{escape(t("tour.rules"))}</button>'
+        buttons += f'<button type="button" data-action="tour-rules">{escape(t("tour.rules"))}</button>'
     else:
         buttons += f'<button type="button" data-action="tour-done">{escape(t("tour.skip"))}</button>'
     return t(f"tour.{step + 1}.title"), body, buttons
+
+
+def dialog(kind: str, ui: dict[str, Any]) -> tuple[str, str, str]:
+    """The ``rules`` or ``tour`` dialog from the page's state: ``ui["rules_of"]`` (the rules
+    to explain, as ``Rules.to_dict``), ``ui["rules_pending"]``, ``ui["tour_step"]``."""
+    if kind == "tour":
+        return tour_dialog(int(ui.get("tour_step") or 0))
+    return rules_dialog(Rules.from_dict(ui.get("rules_of") or {}), pending=bool(ui.get("rules_pending")))
+
+
+def help_top() -> str:
+    """The top of the help dialog: the rules screen and the tour, then the shortcuts' heading."""
+    return (f'<p class="help-links"><button type="button" data-action="rules">{escape(t("btn.rules"))}</button>'
+            f'<button type="button" data-action="tour">{escape(t("help.tour"))}</button></p>'
+            f'<h3 class="help-keys">{escape(t("keys.title"))}</h3>')
+
+
+def settings_link() -> str:
+    """The Settings dialog's way to the rules screen, for the rules chosen there."""
+    return (f'<p class="share-row"><button type="button" data-action="rules-form">'
+            f'{escape(t("btn.rules"))}</button></p>')
