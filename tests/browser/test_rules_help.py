@@ -70,10 +70,16 @@ def test_rules_by_keyboard_R_and_escape_gives_the_focus_back(new_table):
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_rules_by_touch_on_a_small_phone(new_table, lang):
-    t = new_table(SMALL_PHONE, has_touch=True, is_mobile=True)
+    t = new_table(SMALL_PHONE, has_touch=True, is_mobile=True, tour=True)
     page = t.page
     t.goto(f"?speed=instant&seed=11&lang={lang}")
+    page.wait_for_selector(".overlay[data-overlay=tour]")
     t.wait_idle()
+    box = page.locator(".overlay[data-overlay=tour] .dialog").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"] + 0.5, box
+    t.screenshot(f"tour-{lang}-360")
+    rendered(t, lambda: page.locator(".overlay [data-action=tour-done]").tap())  # Skip, by touch
+    assert page.locator(".overlay").count() == 0
     # the top bar's tools still fit with the Rules button
     assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     tools = page.locator(".topbar .tools").bounding_box()
