@@ -98,24 +98,24 @@ def examples(rules: Rules) -> list[tuple[str, list[int]]]:
     return out
 
 
+# §11's seats in each worked example: the seats its text names ({a}, {b}, ...) and the
+# seats whose scores it lists, in that order (the ones that scored).
+_EXAMPLE_SEATS: dict[str, tuple[dict[str, int], tuple[int, ...]]] = {
+    "rules.ex.1": ({"b": 2}, (2,)),
+    "rules.ex.2": ({"a": 1, "b": 3}, (1, 3)),
+    "rules.ex.3": ({"a": 1, "b": 0}, (1, 0)),
+    "rules.ex.4": ({"a": 0, "b": 2, "c": 3}, (2, 0, 3)),
+    "rules.ex.5": ({"a": 2, "b": 0, "c": 3, "d": 1}, (2, 0, 3, 1)),
+    "rules.ex.6": ({"a": 1}, (1,)),
+}
+
+
 def _example(key: str, scores: list[int]) -> str:
-    names = {"a": _who(1), "b": _who(3), "c": _who(3), "d": _who(1)}
-    if key == "rules.ex.1":
-        names = {"a": _who(1), "b": _who(2)}
-    elif key == "rules.ex.3":
-        names = {"a": _who(1), "b": _who(0)}
-    elif key == "rules.ex.4":
-        names = {"a": _who(0), "b": _who(2), "c": _who(3)}
-    elif key == "rules.ex.5":
-        names = {"a": _who(2), "b": _who(0), "c": _who(3), "d": _who(1)}
-    elif key == "rules.ex.6":
-        names = {"a": _who(1)}
-    text = t(key, kh=_name(KH), queens=_name(QUEENS), trex=_name(TREX), complex=_name(COMPLEX), **names)
-    # the seats that scored, in the order the example names them
-    order = {"rules.ex.4": (2, 0, 3), "rules.ex.5": (2, 0, 3, 1), "rules.ex.3": (1, 0)}.get(key, (0, 1, 2, 3))
-    parts = [t("rules.ex.score", name=_who(s), v=_score(scores[s])) for s in order if scores[s]]
-    result = _join(parts)
-    if key == "rules.ex.4":
+    named, order = _EXAMPLE_SEATS[key]
+    text = t(key, kh=_name(KH), queens=_name(QUEENS), trex=_name(TREX), complex=_name(COMPLEX),
+             **{k: _who(seat) for k, seat in named.items()})
+    result = _join(t("rules.ex.score", name=_who(s), v=_score(scores[s])) for s in order if scores[s])
+    if key == "rules.ex.4":  # §11.4 names the contract's total
         result = t("rules.ex.total", scores=result, v=_score(sum(scores)))
     return (f'<li data-example="{key.rsplit(".", 1)[1]}"><span>{escape(text)}</span> '
             f'<strong class="rules-result">{escape(result)}</strong></li>')
