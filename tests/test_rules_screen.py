@@ -204,3 +204,10 @@ def test_the_screen_renders_in_every_language_without_a_missing_text(lang: str, 
         finally:
             strings.set_language("en")
         assert title and "tour." not in tour_body + buttons
+
+
+def test_s10_options_changed_from_the_preset_are_named_with_their_values() -> None:
+    body = text(Rules.preset("western", doubling=False, kingdom_order="right-then-across"))
+    assert "rules of the Western (Dutch text) preset" in body
+    assert "Doubling: off" in body and "Order of kingdoms: Right, then across" in body
+    assert "Changed here" not in text(Rules.preset("pagat"))

@@ -48,10 +48,13 @@ def _join(items: Iterable[str]) -> str:
 
 
 def _option(name: str, rules: Rules) -> str:
-    """An option's name as Settings shows it (partnership names your partner)."""
-    if name == "partnership":
-        return t("opt.partnership", partner=t(f"seat.{rules.partner(0)}"))
-    return t(f"opt.{name}")
+    """An option as Settings names it, with its value here: "Doubling: off"."""
+    label = (t("opt.partnership", partner=t(f"seat.{rules.partner(0)}")) if name == "partnership"
+             else t(f"opt.{name}"))
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return t("rules.option.on" if value else "rules.option.off", option=label)
+    return t("rules.option.value", option=label, value=t(f"opt.{name}.{value}"))
 
 
 def _p(text: str) -> str:
