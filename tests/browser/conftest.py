@@ -43,12 +43,33 @@ def site_url():
     srv.shutdown()
 
 
+NO_TOUR = "window.trexNoTour = true;"
+"""Set before every page starts: the first-visit tour (web/trexui/guide.py) stays away, so
+the tests find the table as they expect it. ``browser.new_context(tour=True)`` leaves it on."""
+
+
+class TourlessBrowser:
+    """The launched browser, whose contexts' pages skip the first-visit tour unless asked."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, *args, tour: bool = False, **kwargs):
+        context = self._browser.new_context(*args, **kwargs)
+        if not tour:
+            context.add_init_script(NO_TOUR)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
+        yield TourlessBrowser(b)
         b.close()
 
 
@@ -172,8 +193,8 @@ class Table:
         self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
 
 
-def _new_table(browser, url, viewport=DESKTOP):
-    context = browser.new_context(viewport=viewport, service_workers="block")
+def _new_table(browser, url, viewport=DESKTOP, **context_options):
+    context = browser.new_context(viewport=viewport, service_workers="block", **context_options)
     guard = Guard(context)
     page = guard.watch(context.new_page())
     page.set_default_timeout(30_000)
@@ -193,7 +214,7 @@ def table(browser, site_url):
 @pytest.fixture
 def new_table(browser, site_url):
     """A factory of fresh pages (own context: empty storage and cache)."""
-    yield from tables(lambda viewport=DESKTOP: _new_table(browser, site_url, viewport))
+    yield from tables(lambda viewport=DESKTOP, **options: _new_table(browser, site_url, viewport, **options))
 
 
 def tables(build_table):

@@ -55,7 +55,7 @@ from trex_core import (
     write_record,
 )
 
-from . import announce, bots, embedview, recordui, recordview, sound, store, strings, values, view
+from . import announce, bots, embedview, guide, recordui, recordview, sound, store, strings, values, view
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -917,6 +917,8 @@ class Table:
             self.open_dialog("confirm")
         elif action == "help":
             self.open_dialog("help")
+        elif guide.do(self, action):  # the rules screen and the tour (guide.py)
+            pass
         elif action == "new-game-now":
             self.opener = None  # the new game's first action gets the focus
             self.new_game()
@@ -1144,7 +1146,9 @@ class Table:
         if recordui.on_key(self, event):
             return
         if key == "Escape":
-            if self.overlay in CLOSABLE:
+            if guide.escape(self):  # the rules screen, the tour
+                event.preventDefault()
+            elif self.overlay in CLOSABLE:
                 self.ui["overlay"] = None
                 self.render()
                 self.kick()
@@ -1169,8 +1173,9 @@ class Table:
             return
         if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
             return
-        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p"}.get(event.code) or key.lower()
-        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass"}.get("?" if key == "?" else letter)
+        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r"}.get(event.code) or key.lower()
+        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules"}.get(
+            "?" if key == "?" else letter)
         if self.embed is not None and action not in ("last-trick", "pass"):
             return  # an embedded table has no score sheet or help panel of its own
         if action:
@@ -1324,6 +1329,8 @@ class Table:
             self.emit("error", param=self.error.param, problem=self.error.code)
             return
         self.restore()
+        guide.first_visit(self, js(URLSearchParams.new(location.search).get("tour")) != "0"
+                          and js(getattr(window, "trexNoTour", None)) is not True)
         if self.lang_notice:
             self.ui["notice_lang"] = self.lang_notice
         window.performance.mark("trex:restored")

@@ -30,6 +30,7 @@ from contextvars import ContextVar
 from html import escape
 from typing import Any
 
+from . import rulesview
 from .strings import LANGUAGES, current, direction, iso, language_name, t, tn
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -209,11 +210,12 @@ ICONS = {
     "new-game": '<circle cx="12" cy="12" r="8.5"/><path d="M12 8v8M8 12h8"/>',
     "share": ('<circle cx="6" cy="12" r="2.5"/><circle cx="18" cy="6" r="2.5"/><circle cx="18" cy="18" r="2.5"/>'
               '<path d="M8.2 10.8l7.6-3.6M8.2 13.2l7.6 3.6"/>'),
+    "rules": '<path d="M4 5.5C6.5 4 9.5 4 12 6c2.5-2 5.5-2 8-.5V19c-2.5-1.5-5.5-1.5-8 .5-2.5-2-5.5-2-8-.5z"/><path d="M12 6v13.5"/>',
     "help": '<circle cx="12" cy="12" r="8.5"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6"/><path d="M12 17h.01"/>',
 }
 
 
-SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?", "pass": "P"}
+SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?", "pass": "P", "rules": "R"}
 
 
 def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
@@ -263,6 +265,7 @@ def topbar(obs: Obs, ui: UI) -> str:
     {tool("settings", "btn.settings")}
     {tool("new-game", "btn.new_game")}
     {tool("share", "btn.share")}
+    {tool("rules", "btn.rules")}
     {tool("help", "btn.help")}
   </nav>
 </header>"""
@@ -831,7 +834,8 @@ def sheet_overlay(obs: Obs, kings: list[int], teams: list[list[int]], idp: str =
 
 # The keyboard shortcuts (app.Table.on_key), as the help panel lists them: (keys, what).
 SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
-             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.p", "keys.p.do"), ("keys.help", "keys.help.do"),
+             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.p", "keys.p.do"), ("keys.r", "keys.r.do"),
+             ("keys.help", "keys.help.do"),
              ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
 
 
@@ -841,7 +845,7 @@ def help_overlay(idp: str = "") -> str:
     body = (f'<table class="keys"><thead><tr><th scope="col">{escape(t("keys.key"))}</th>'
             f'<th scope="col">{escape(t("keys.does"))}</th></tr></thead><tbody>{rows}</tbody></table>')
     buttons = f'<button type="button" class="primary" data-action="close">{escape(t("btn.close"))}</button>'
-    return overlay("help", t("keys.title"), body, buttons, idp)
+    return overlay("help", t("help.title"), rulesview.help_top() + body, buttons, idp)
 
 
 RULE_SELECTS = {
@@ -907,7 +911,7 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
 <p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button>
 <button type="button" data-action="records">{escape(t("rec.button"))}</button></p></fieldset>
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
-<div class="checks">{checks}</div></fieldset></form>"""
+<div class="checks">{checks}</div>{rulesview.settings_link()}</fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
                f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
     return overlay("settings", t("settings.title"), body, buttons, idp)
@@ -963,6 +967,8 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
         ov = confirm_new_game(idp)
     elif kind == "help":
         ov = help_overlay(idp)
+    elif kind in ("rules", "tour"):  # rulesview.py: the rules screen and the first-visit tour
+        ov = overlay(kind, *rulesview.dialog(kind, ui), idp)
     elif kind == "confirm-seed":
         ov = confirm_seed(ui.get("seed", ""), idp)
     elif kind == "share":
