@@ -55,7 +55,7 @@ from trex_core import (
     write_record,
 )
 
-from . import announce, bots, embedview, store, strings, values, view
+from . import aidpanel, aids, announce, bots, embedview, store, strings, values, view
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -66,7 +66,7 @@ SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 TRICK_HOLD = 1.8
 # Dialogs the player opened and may close (Escape, Close); the others are the game's
 # own (a deal's summary, the result, a damaged save) and end with their button.
-CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed")
+CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed", "stats", "stats-reset")
 # The buttons only an embedded table has (embedview.py).
 EMBED_ACTIONS = ("step-first", "step-back", "step-forward", "step-last", "restart", "try-again", "show-answer")
 # What a dialog can focus, for keeping Tab inside it.
@@ -199,6 +199,7 @@ class Table:
         self.task: asyncio.Future[None] | None = None
         self.seq = 0
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
+        self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
 
     @classmethod
     def embedded(cls, root: Any, text: str, *, frame: bool, idp: str) -> Table:
@@ -242,6 +243,7 @@ class Table:
         self.match = Match.new(seed=seed, rules=Rules.from_dict(self.settings["rules"]))
         self.saved = store.Save(seed, self.match)
         self.ui = {"overlay": None}
+        self.aids.reset()
         self.announcer.reset()
         self.refresh()
         self.save()
@@ -284,6 +286,7 @@ class Table:
             self.refresh()
             return
         self.saved = store.Save(self.seed, self.match)
+        self.aids.reset(_ui)
         # a save in deal-over shows that deal's summary again (the phase says so)
         self.ui = {"overlay": "result" if self.match.is_over else None}
         if seed is not None and str(seed) != str(self.seed):
@@ -296,7 +299,7 @@ class Table:
             return
         if self.saved is None or self.saved.match is not self.match:
             self.saved = store.Save(self.seed, self.match)
-        if not storage_set(store.SAVE_KEY, self.saved.text({})):
+        if not storage_set(store.SAVE_KEY, self.saved.text(self.aids.save_ui())):
             if not self.ui.get("unsaved"):
                 window.console.warn("Trex: this browser refuses local storage; the match is not saved.")
             self.ui["unsaved"] = True
@@ -342,6 +345,7 @@ class Table:
         if m.is_over and (self.embed is None or self.embed.mode == "play"):
             # the last deal: its summary (a deal-over phase shows one by itself)
             self.ui["overlay"] = "summary"
+            self.aids.match_over()  # statistics (the main table's)
         if m.is_over and self.embed is not None:
             e = self.embed
             self.emit("deal-over", scores=[obs["deal_scores"][e.table_seat(s)] for s in range(4)])
@@ -357,6 +361,8 @@ class Table:
         move = self.match.play(text)
         self.ui["message"] = None
         self.ui["raised"] = None
+        self.ui["dbl"] = None  # the queens ticked to double (the prompt is answered)
+        self.aids.moved()
         self.refresh()
         if len(self.obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
@@ -522,6 +528,8 @@ class Table:
         ui["values"] = values.of(self.match.rules)
         ui["idp"] = self.idp
         ui["notices"] = self.notices
+        if self.main:
+            self.aids.view(ui, self.obs)
         if self.embed is not None:
             ui.update(self.embed_state(self.embed))
         return ui
@@ -586,6 +594,8 @@ class Table:
         # Cards move for a share of the pace (none at "instant").
         make = embedview.parts if self.embed is not None else view.table_parts
         parts = make(self.obs, self.view_state())
+        if self.main:
+            parts = aids.mark_hint(parts, self.aids.hint_move())
         changed = [[name, html] for name, html in parts if self.parts.get(name) != html]
         applied = dict(self.parts)
         self.parts = dict(parts)
@@ -778,7 +788,9 @@ class Table:
         if el is None or disabled(el):
             return
         action = js(el.getAttribute("data-action"))
-        if action == "move":
+        if action == "review-show":
+            self.aids.show(int(js(el.getAttribute("data-item")) or 0))
+        elif action == "move":
             move = js(el.getAttribute("data-move"))
             if el.classList.contains("in-hand") and self.taps_to_raise(event) and self.raise_card(move):
                 return
@@ -794,6 +806,8 @@ class Table:
 
     def do(self, action: str) -> None:
         """A button's action (or its keyboard shortcut)."""
+        if self.main and self.aids.do(action):
+            return
         if self.embed is not None and action in EMBED_ACTIONS:
             self.embed_action(action)
         elif action == "seed-game":  # ?seed= named another game: the player chose it
@@ -1001,6 +1015,9 @@ class Table:
             self.apply_settings_form(new_game=False)
         elif kind == "lang":
             self.set_language(el.value)
+        elif kind == "dbl":  # the doubling button says what it will do (view.prompt_view)
+            self.ui["dbl"] = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
+            self.render()
 
     def show_language(self) -> None:
         html = document.documentElement
@@ -1022,7 +1039,8 @@ class Table:
         form = self.ui.get("form")
         if form is not None and self.field("level") is not None:  # keep the dialog's unapplied choices
             form.update(preset=self.field("preset").value, level=self.field("level").value,
-                        speed=self.field("speed").value, four_colour=self.read_check("four_colour"))
+                        speed=self.field("speed").value, four_colour=self.read_check("four_colour"),
+                        **{n: self.read_check(n) for n in view.AID_SWITCHES})
             form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in view.RULE_SELECTS},
                                  **{n: self.read_check(n) for n in view.RULE_CHECKS})
         self.show_language()
@@ -1040,6 +1058,7 @@ class Table:
         self.settings["level"] = self.field("level").value
         self.settings["speed"] = self.field("speed").value
         self.settings["four_colour"] = self.read_check("four_colour")
+        self.settings.update({n: self.read_check(n) for n in view.AID_SWITCHES})
         self.apply_look()
         self.param_speed = None  # an explicit choice beats the URL's
         if new_game:
@@ -1056,6 +1075,7 @@ class Table:
             self.ui["form"]["level"] = self.settings["level"]
             self.ui["form"]["speed"] = self.settings["speed"]
             self.ui["form"]["four_colour"] = self.settings["four_colour"]
+            self.ui["form"].update({n: self.settings[n] for n in view.AID_SWITCHES})
 
     @guarded
     def on_key(self, event: Any) -> None:
@@ -1069,7 +1089,10 @@ class Table:
                 self.trap_tab(event, dialog)
             return
         if key == "Escape":
-            if self.overlay in CLOSABLE:
+            if self.overlay == "review":
+                self.aids.do("review-close")
+                event.preventDefault()
+            elif self.overlay in CLOSABLE:
                 self.ui["overlay"] = None
                 self.render()
                 self.kick()
@@ -1094,8 +1117,9 @@ class Table:
             return
         if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
             return
-        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p"}.get(event.code) or key.lower()
-        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass"}.get("?" if key == "?" else letter)
+        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyU": "u", "KeyH": "h"}.get(event.code) or key.lower()
+        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass",
+                  **aidpanel.KEYS}.get("?" if key == "?" else letter)
         if self.embed is not None and action not in ("last-trick", "pass"):
             return  # an embedded table has no score sheet or help panel of its own
         if action:
@@ -1176,6 +1200,10 @@ class Table:
             "record": write_record(self.match), "moves": [str(move) for move in self.match.history]}))
         self._proxies.append(record)
         hook.record = record
+        aid = create_proxy(lambda *_: json.dumps({"hint": self.aids.hint, "review": self.aids.review,
+                                                   "used": self.aids.used, "stats": storage_get("trex.stats")}))
+        self._proxies.append(aid)
+        hook.aids = aid
         self.root.trexTest = hook  # each table's own (a page may hold many)
         if self.main or self.frame:  # the page's one table
             window.trexTest = hook

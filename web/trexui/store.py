@@ -125,7 +125,8 @@ def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
             "level": LEVELS_DEFAULT, "speed": "normal",
             "lang": "",  # the language the player chose in Settings; "": none (the browser's)
-            "four_colour": False}
+            "four_colour": False,
+            "aid_undo": True, "aid_hint": True, "aid_review": True}  # the player aids (aids.py)
 
 
 def chosen_language(data: dict[str, Any]) -> str:
@@ -151,7 +152,8 @@ def load_settings(text: str | None) -> dict[str, Any]:
             rules = Rules.from_dict(data.get("rules") or {}).to_dict()
             s.update({k: data[k] for k in ("preset", "level", "speed")
                       if isinstance(data.get(k), str)})
-            s.update({k: data[k] for k in ("four_colour",) if isinstance(data.get(k), bool)})
+            s.update({k: data[k] for k in ("four_colour", "aid_undo", "aid_hint", "aid_review")
+                      if isinstance(data.get(k), bool)})
             s["lang"] = chosen_language(data)
             s["rules"] = rules
     except (ValueError, TypeError):
