@@ -244,7 +244,7 @@ class AidPanel:
         if self.recorded or not tb.main or not m.is_over:
             return
         self.recorded = True
-        preset = m.rules.preset_name() or "custom"  # partnership and Complex aside
+        preset = m.rules.preset_name or "custom"  # partnership and Complex aside
         data = stats.record(self.load_stats(), level=tb.settings["level"], preset=preset,
                             won=0 in m.winners(), practice=self.practice, deals=tb.obs["history"])
         self.put(stats.KEY, stats.dump(data))
