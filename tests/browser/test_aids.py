@@ -55,8 +55,8 @@ def test_undo_restores_the_exact_earlier_position(new_table):
     seq = t.page.evaluate("document.body.dataset.seq")
     t.page.locator("[data-action=undo]").focus()
     t.page.keyboard.press("u")
-    t.page.wait_for_function("s => document.body.dataset.seq !== s && document.body.dataset.waiting === 'play'",
-                             arg=seq)
+    t.page.wait_for_function(
+        "s => document.body.dataset.seq !== s && document.body.dataset.waiting === 'play'", arg=seq)
     back = t.state()
     for key in ("phase", "to_move", "contract", "hand", "legal", "trick", "tricks", "totals", "moves",
                 "history", "doubled", "deal_number"):
@@ -83,7 +83,8 @@ def test_hint_is_legal_and_the_hard_bots_choice(new_table):
     assert hint["n"] == st["moves"]
     assert hint["move"] in st["legal"]
     m = replayed(t)
-    want = get_bot("hard", samples=aids.AID_SAMPLES).choose(observe(m, 0), aids.aid_rng(st["seed"], len(m.history)))
+    bot = get_bot("hard", samples=aids.AID_SAMPLES)
+    want = bot.choose(observe(m, 0), aids.aid_rng(st["seed"], len(m.history)))
     assert hint["move"] == str(want)
     card = t.page.locator(f".hand .card[data-move='{hint['move']}']")
     assert card.get_attribute("data-hint") is not None
@@ -138,7 +139,8 @@ def test_statistics_count_a_finished_match_and_reset(new_table):
     bot = get_bot("medium")
     while not full.is_over:
         seat = full.to_move
-        full.play("next" if seat is None else bot.choose(observe(full, seat), random.Random(len(full.history))))
+        rng = random.Random(len(full.history))
+        full.play("next" if seat is None else bot.choose(observe(full, seat), rng))
     m = Match.new(seed=SEED)
     for move in full.history[:-1]:
         m.play(move)
@@ -159,7 +161,8 @@ def test_statistics_count_a_finished_match_and_reset(new_table):
     assert group["won"] == (1 if 0 in m.winners() or st["totals"][0] == max(st["totals"]) else 0)
     kinds = {c for _, _, c, _ in st["history"]}
     assert set(group["contracts"]) == kinds
-    assert sum(cell[1] for roles in group["contracts"].values() for cell in roles.values()) == len(st["history"])
+    counted = sum(cell[1] for roles in group["contracts"].values() for cell in roles.values())
+    assert counted == len(st["history"])
     # a reload of the finished match does not count it again
     t.reload()
     t.wait_idle()
@@ -172,7 +175,8 @@ def test_statistics_count_a_finished_match_and_reset(new_table):
     assert box.locator(".stats-total").get_attribute("data-played") == "1"
     t.screenshot("aids-stats")
     t.act("[data-overlay=stats] [data-action=stats-reset]")
-    assert t.page.evaluate("document.activeElement.dataset.action") == "stats", "the safe choice has the focus"
+    focused = t.page.evaluate("document.activeElement.dataset.action")
+    assert focused == "stats", "the safe choice has the focus"
     t.act("[data-action=stats-reset-now]")
     assert t.page.locator("[data-overlay=stats] .stats-none").count() == 1
     assert json.loads(aid_state(t)["stats"])["groups"] == {}
@@ -182,16 +186,17 @@ def test_aids_can_be_switched_off(new_table):
     t = new_table()
     t.goto(f"?speed=instant&seed={SEED}")
     t.wait_idle()
-    assert t.page.locator("[data-action=undo]").count() == 1 and t.page.locator("[data-action=hint]").count() == 1
+    tools = t.page.locator("[data-action=undo], [data-action=hint]")
+    assert tools.count() == 2
     t.act("[data-action=settings]")
     for name in ("aid_undo", "aid_hint", "aid_review"):
         t.page.uncheck(f".settings [name={name}]")
-        t.page.wait_for_function("n => JSON.parse(localStorage.getItem('trex.settings') || '{}')[n] === false",
-                                 arg=name)  # applied and saved at once
+        t.page.wait_for_function(  # applied and saved at once
+            "n => JSON.parse(localStorage.getItem('trex.settings') || '{}')[n] === false", arg=name)
     saved = json.loads(t.page.evaluate("localStorage.getItem('trex.settings')"))
     assert saved["aid_undo"] is False and saved["aid_hint"] is False and saved["aid_review"] is False
     t.act("[data-overlay=settings] [data-action=close]")
-    assert t.page.locator("[data-action=undo]").count() == 0 and t.page.locator("[data-action=hint]").count() == 0
+    assert tools.count() == 0
     st = t.play_deal()
     assert st["waiting"] == "summary"
     assert t.page.locator("[data-overlay=summary] [data-action=review]").count() == 0
