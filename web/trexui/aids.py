@@ -265,7 +265,7 @@ def review_item(n: int, obs: Observation, played: Move, thought: Any) -> dict[st
 def cost_text(cost: float) -> str:
     if cost < 1:
         return t("aid.review.close")
-    return t("aid.review.cost", points=score_text(round(cost)))
+    return t("aid.review.cost", points=round(cost))
 
 
 def review_overlay(items: list[dict[str, Any]] | None, done: int, total: int, shown: int | None,
