@@ -14,6 +14,7 @@ from conftest import ROOT, find_seed
 sys.path.insert(0, str(ROOT / "web"))
 from trex_core import Match, Rules, observe  # noqa: E402
 from trex_core.bots import get_bot  # noqa: E402
+from trex_core.cards import QUEENS_MASK  # noqa: E402
 from trexui import aids, store  # noqa: E402
 
 SEED = 11
@@ -91,6 +92,7 @@ def test_hint_is_legal_and_the_hard_bots_choice(new_table):
     status = t.page.locator(".status.hint").inner_text()
     assert status.startswith("Hint:") and len(status) > 12
     t.screenshot("aids-hint")
+    print("hint timings (ms: wall, longest slice):", aid_state(t)["timings"])
     # the hint is for this position only: a card played clears it
     t.act(f".hand .card[data-move='{hint['move']}']")
     assert t.page.locator("[data-hint]").count() == 0
@@ -120,6 +122,7 @@ def test_a_deal_review_lists_exactly_the_moves_the_hard_bot_plays_otherwise(new_
             assert item.get_attribute("data-best") == str(best)
             assert item.get_attribute("data-played") == str(move)
     assert listed == want
+    print("aids timings (ms: wall, longest slice):", aid_state(t)["timings"])
     assert want, "this seed's first-card play differs from the hard bot somewhere"
     t.page.locator(".review li [data-action=review-show]").first.click()
     t.page.wait_for_selector(".review-position .card.played")
@@ -222,3 +225,29 @@ def test_summary_headers_line_up_and_trex_names_the_places(new_table):
     assert sorted(places) == ["First", "Last", "Second", "Third"]
     assert "Place" not in dialog.inner_text()
     t.screenshot("aids-trex-summary")
+
+
+def test_the_doubling_button_says_what_it_will_do(new_table):
+    """§4.1: with no queen ticked the button is the "no double" answer; ticking names them."""
+    def fits(seed, m):
+        return m.king == 0 and (m.hands[0] & QUEENS_MASK).bit_count() >= 2
+    seed = find_seed(fits)
+    t = new_table()
+    t.goto(f"?speed=instant&seed={seed}")
+    t.wait_idle()
+    st = t.act(".contract-btn[data-move=queens]")
+    assert st["waiting"] == "announce"
+    button = t.page.locator("[data-action=double-selected]")
+    assert button.inner_text() == "Don't double" and button.get_attribute("data-move") == "nodouble"
+    assert t.page.locator("[data-prompt=announce] button[data-move=nodouble]").count() == 1  # it alone
+    boxes = t.page.locator("[data-prompt=announce] input[name=dbl]")
+    first = boxes.first.get_attribute("value")
+    boxes.first.check()
+    t.page.wait_for_function("() => document.querySelector('[data-action=double-selected]')"
+                             ".textContent.startsWith('Double ')")
+    assert button.get_attribute("data-move") is None
+    assert boxes.first.is_checked()
+    assert t.page.locator("[data-prompt=announce] [data-key=choice-nodouble]").count() == 1
+    t.screenshot("aids-double-button")
+    st = t.act("[data-action=double-selected]")
+    assert [first, 0] in st["doubled"]

@@ -9,6 +9,7 @@ Only the main table has aids (an embedded table is a diagram or a lesson of its 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,8 @@ class AidPanel:
         self.review: dict[str, Any] | None = None
         self.recorded = False
         self.task: asyncio.Future[None] | None = None
+        # measured (docs/WEB.md): each hint's and review's wall time and its longest slice, ms
+        self.timings: dict[str, list[tuple[float, float]]] = {"hint": [], "review": []}
 
     # ------------------------------------------------------------ state
     def reset(self, saved_ui: dict[str, Any] | None = None) -> None:
@@ -180,12 +183,17 @@ class AidPanel:
             await asyncio.sleep(0)
             for _ in bots.preload_steps():
                 await asyncio.sleep(0)
+            t0 = time.perf_counter()
             thought = aids.think(observe(m, 0), tb.seed, n)
+            longest = 1000 * (time.perf_counter() - t0)
             while not thought.done:
                 if gen != self.gen or len(m.history) != n:
                     return
+                t1 = time.perf_counter()
                 thought.step(bots.SLICE_MS / 1000.0)
+                longest = max(longest, 1000 * (time.perf_counter() - t1))
                 await asyncio.sleep(0)
+            self.timings["hint"].append((round(1000 * (time.perf_counter() - t0)), round(longest, 1)))
             if gen != self.gen or len(m.history) != n:
                 return
             move = str(thought.move())
@@ -214,6 +222,8 @@ class AidPanel:
             for _ in bots.preload_steps():
                 await asyncio.sleep(0)
             items = []
+            t0 = time.perf_counter()
+            longest = 0.0
             review = self.review
             assert review is not None
             for n, obs, move in found:
@@ -222,13 +232,16 @@ class AidPanel:
                     await asyncio.sleep(0)
                     if gen != self.gen or self.review is None:
                         return
+                    t1 = time.perf_counter()
                     thought.step(bots.SLICE_MS / 1000.0)
+                    longest = max(longest, 1000 * (time.perf_counter() - t1))
                 item = aids.review_item(n, obs, move, thought)
                 if item is not None:
                     items.append(item)
                 review["done"] += 1
                 tb.render()
             review["items"] = items
+            self.timings["review"].append((round(1000 * (time.perf_counter() - t0)), round(longest, 1)))
             tb.render()
         except Exception as exc:
             tb.report_bug(exc)

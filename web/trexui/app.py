@@ -1201,7 +1201,8 @@ class Table:
         self._proxies.append(record)
         hook.record = record
         aid = create_proxy(lambda *_: json.dumps({"hint": self.aids.hint, "review": self.aids.review,
-                                                   "used": self.aids.used, "stats": storage_get("trex.stats")}))
+                                                   "used": self.aids.used, "stats": storage_get("trex.stats"),
+                                                   "timings": self.aids.timings}))
         self._proxies.append(aid)
         hook.aids = aid
         self.root.trexTest = hook  # each table's own (a page may hold many)
