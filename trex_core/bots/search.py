@@ -186,7 +186,9 @@ class HardBot(Bot):
         def decide(t: Tally) -> Move:
             return CARD_MOVES[cands[t.guarded_best(z)]]
 
-        return Thought(sample, Tally(len(cands), default), decide, rounds, self.min_samples)
+        thought = Thought(sample, Tally(len(cands), default), decide, rounds, self.min_samples)
+        thought.candidates = [CARD_MOVES[c] for c in cands]  # Thought.values() names them
+        return thought
 
     # -- card play ----------------------------------------------------------------------
 

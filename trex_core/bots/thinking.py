@@ -82,6 +82,7 @@ class Thought:
         self.seconds = 0.0
         self._part: Iterator[int] | None = None
         self._utils: list[int] = []
+        self.candidates: list[Move] = []  # the moves the tally scores, when they are moves
 
     @classmethod
     def ready(cls, move: Move) -> Thought:
@@ -133,6 +134,29 @@ class Thought:
         while not self.done:
             self.step(3600.0)
         return self.move()
+
+    def values(self) -> dict[Move, float]:
+        """Each candidate move's mean gain, in points for the deciding seat (its team in
+        partnership), over the reference candidate (the medium policy's move), on the
+        samples so far: what the search expects each move to be worth relative to the
+        others.  Empty for a decision that is not a choice among scored moves (no search,
+        or the doubling search, whose candidates are not moves)."""
+        if self.tally is None or not self.candidates or not self.tally.k:
+            return {}
+        k = self.tally.k
+        return {m: self.tally.sums[j] / k for j, m in enumerate(self.candidates)}
+
+    def candidate(self, move: Move) -> Move | None:
+        """The candidate standing for ``move``: itself, or the card searched in its place
+        (equivalent cards, adjacent in a suit with the cards between gone, are searched
+        once: the higher one stands for them); None if ``move`` is none of them."""
+        if move in self.candidates:
+            return move
+        if move.kind != "card":
+            return None
+        same = [m for m in self.candidates if m.kind == "card" and m.card // 13 == move.card // 13
+                and m.card >= move.card]
+        return min(same, key=lambda m: m.card) if same else None
 
     def move(self) -> Move:
         """The move from the samples so far (call once ``ripe``; the reference candidate,

@@ -55,7 +55,21 @@ from trex_core import (
     write_record,
 )
 
-from . import announce, bots, embedview, guide, recordui, recordview, sound, store, strings, values, view
+from . import (
+    aidpanel,
+    aids,
+    announce,
+    bots,
+    embedview,
+    guide,
+    recordui,
+    recordview,
+    sound,
+    store,
+    strings,
+    values,
+    view,
+)
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -66,7 +80,8 @@ SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 TRICK_HOLD = 1.8
 # Dialogs the player opened and may close (Escape, Close); the others are the game's
 # own (a deal's summary, the result, a damaged save) and end with their button.
-CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed", *recordview.KINDS)
+CLOSABLE = ("settings", "sheet", "confirm", "help", "share", "confirm-seed", "stats", "stats-reset",
+            *recordview.KINDS)
 # The buttons only an embedded table has (embedview.py).
 EMBED_ACTIONS = ("step-first", "step-back", "step-forward", "step-last", "restart", "try-again", "show-answer")
 # What a dialog can focus, for keeping Tab inside it.
@@ -204,6 +219,7 @@ class Table:
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.tab = f"{random.SystemRandom().getrandbits(48):012x}"  # this tab's id in its saves' stamps
         self.stamp: store.Stamp | None = None  # the stamp of the save this tab restored or last wrote
+        self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
 
     @classmethod
     def embedded(cls, root: Any, text: str, *, frame: bool, idp: str) -> Table:
@@ -247,6 +263,7 @@ class Table:
         self.match = Match.new(seed=seed, rules=Rules.from_dict(self.settings["rules"]))
         self.saved = store.Save(seed, self.match)
         self.ui = {"overlay": None}
+        self.aids.reset()
         self.announcer.reset()
         self.refresh()
         self.save(force=True)
@@ -291,6 +308,7 @@ class Table:
             self.refresh()
             return
         self.saved = store.Save(self.seed, self.match)
+        self.aids.reset(_ui)
         # a save in deal-over shows that deal's summary again (the phase says so)
         self.ui = {"overlay": "result" if self.match.is_over else None}
         if seed is not None and str(seed) != str(self.seed):
@@ -311,7 +329,7 @@ class Table:
             self.went_stale()
             return
         stamp = store.next_stamp(stored, self.stamp, self.tab)
-        if storage_set(store.SAVE_KEY, self.saved.text({}, stamp)):
+        if storage_set(store.SAVE_KEY, self.saved.text(self.aids.save_ui(), stamp)):
             self.stamp = stamp
         else:
             if not self.ui.get("unsaved"):
@@ -375,6 +393,7 @@ class Table:
         if m.is_over and (self.embed is None or self.embed.mode == "play"):
             # the last deal: its summary (a deal-over phase shows one by itself)
             self.ui["overlay"] = "summary"
+            self.aids.match_over()  # statistics (the main table's)
         if m.is_over and self.embed is not None:
             e = self.embed
             self.emit("deal-over", scores=[obs["deal_scores"][e.table_seat(s)] for s in range(4)])
@@ -390,6 +409,8 @@ class Table:
         move = self.match.play(text)
         self.ui["message"] = None
         self.ui["raised"] = None
+        self.ui["dbl"] = None  # the queens ticked to double (the prompt is answered)
+        self.aids.moved()
         self.refresh()
         if len(self.obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
@@ -555,6 +576,8 @@ class Table:
         ui["values"] = values.of(self.match.rules)
         ui["idp"] = self.idp
         ui["notices"] = self.notices
+        if self.main:
+            self.aids.view(ui, self.obs)
         if self.embed is not None:
             ui.update(self.embed_state(self.embed))
         return ui
@@ -633,6 +656,8 @@ class Table:
         # Cards move for a share of the pace (none at "instant").
         make = embedview.parts if self.embed is not None else view.table_parts
         parts = make(self.obs, self.view_state())
+        if self.main:
+            parts = aids.mark_hint(parts, self.aids.hint_move())
         changed = [[name, html] for name, html in parts if self.parts.get(name) != html]
         applied = dict(self.parts)
         self.parts = dict(parts)
@@ -844,7 +869,9 @@ class Table:
         if el is None or disabled(el):
             return
         action = js(el.getAttribute("data-action"))
-        if action == "move":
+        if action == "review-show":
+            self.aids.show(int(js(el.getAttribute("data-item")) or 0))
+        elif action == "move":
             move = js(el.getAttribute("data-move"))
             if el.classList.contains("in-hand") and self.taps_to_raise(event) and self.raise_card(move):
                 return
@@ -860,6 +887,8 @@ class Table:
 
     def do(self, action: str) -> None:
         """A button's action (or its keyboard shortcut)."""
+        if self.main and self.aids.do(action):
+            return
         if self.embed is not None and action in EMBED_ACTIONS:
             self.embed_action(action)
         elif self.main and recordui.do(self, action):
@@ -1072,6 +1101,9 @@ class Table:
             self.apply_settings_form(new_game=False)
         elif kind == "lang":
             self.set_language(el.value)
+        elif kind == "dbl":  # the doubling button says what it will do (view.prompt_view)
+            self.ui["dbl"] = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
+            self.render()
         elif self.main:
             recordui.on_change(self, el)
 
@@ -1095,7 +1127,8 @@ class Table:
         form = self.ui.get("form")
         if form is not None and self.field("level") is not None:  # keep the dialog's unapplied choices
             form.update(preset=self.field("preset").value, level=self.field("level").value,
-                        speed=self.field("speed").value, four_colour=self.read_check("four_colour"))
+                        speed=self.field("speed").value, four_colour=self.read_check("four_colour"),
+                        **{n: self.read_check(n) for n in view.AID_SWITCHES})
             form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in view.RULE_SELECTS},
                                  **{n: self.read_check(n) for n in view.RULE_CHECKS})
         self.show_language()
@@ -1114,6 +1147,7 @@ class Table:
         self.settings["speed"] = self.field("speed").value
         self.settings["four_colour"] = self.read_check("four_colour")
         self.settings["sound"] = self.read_check("sound")
+        self.settings.update({n: self.read_check(n) for n in view.AID_SWITCHES})
         self.apply_look()
         self.param_speed = None  # an explicit choice beats the URL's
         if new_game:
@@ -1131,6 +1165,7 @@ class Table:
             self.ui["form"]["speed"] = self.settings["speed"]
             self.ui["form"]["four_colour"] = self.settings["four_colour"]
             self.ui["form"]["sound"] = self.settings["sound"]
+            self.ui["form"].update({n: self.settings[n] for n in view.AID_SWITCHES})
 
     @guarded
     def on_key(self, event: Any) -> None:
@@ -1147,6 +1182,9 @@ class Table:
             return
         if key == "Escape":
             if guide.escape(self):  # the rules screen, the tour
+                event.preventDefault()
+            elif self.overlay == "review":
+                self.aids.do("review-close")
                 event.preventDefault()
             elif self.overlay in CLOSABLE:
                 self.ui["overlay"] = None
@@ -1173,9 +1211,10 @@ class Table:
             return
         if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
             return
-        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r"}.get(event.code) or key.lower()
-        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules"}.get(
-            "?" if key == "?" else letter)
+        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}.get(
+            event.code) or key.lower()
+        action = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules",
+                  **aidpanel.KEYS}.get("?" if key == "?" else letter)
         if self.embed is not None and action not in ("last-trick", "pass"):
             return  # an embedded table has no score sheet or help panel of its own
         if action:
@@ -1256,6 +1295,11 @@ class Table:
             "record": write_record(self.match), "moves": [str(move) for move in self.match.history]}))
         self._proxies.append(record)
         hook.record = record
+        aid = create_proxy(lambda *_: json.dumps({"hint": self.aids.hint, "review": self.aids.review,
+                                                   "used": self.aids.used, "stats": storage_get("trex.stats"),
+                                                   "timings": self.aids.timings}))
+        self._proxies.append(aid)
+        hook.aids = aid
         self.root.trexTest = hook  # each table's own (a page may hold many)
         if self.main or self.frame:  # the page's one table
             window.trexTest = hook

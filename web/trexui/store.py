@@ -171,7 +171,8 @@ def default_settings() -> dict[str, Any]:
             "lang": "",  # the language the player chose in Settings; "": none (the browser's)
             "four_colour": False,
             "sound": True,  # short sounds (issue 10 §5): on, as in card-game apps; a switch in Settings
-            "tour_seen": False}  # the first-visit tour was closed (guide.py)
+            "tour_seen": False,  # the first-visit tour was closed (guide.py)
+            "aid_undo": True, "aid_hint": True, "aid_review": True}  # the player aids (aids.py)
 
 
 def chosen_language(data: dict[str, Any]) -> str:
@@ -197,7 +198,8 @@ def load_settings(text: str | None) -> dict[str, Any]:
             rules = Rules.from_dict(data.get("rules") or {}).to_dict()
             s.update({k: data[k] for k in ("preset", "level", "speed")
                       if isinstance(data.get(k), str)})
-            s.update({k: data[k] for k in ("four_colour", "sound", "tour_seen")
+            s.update({k: data[k] for k in ("four_colour", "sound", "tour_seen", "aid_undo", "aid_hint",
+                                           "aid_review")
                       if isinstance(data.get(k), bool)})
             s["lang"] = chosen_language(data)
             s["rules"] = rules

@@ -212,10 +212,13 @@ ICONS = {
               '<path d="M8.2 10.8l7.6-3.6M8.2 13.2l7.6 3.6"/>'),
     "rules": '<path d="M4 5.5C6.5 4 9.5 4 12 6c2.5-2 5.5-2 8-.5V19c-2.5-1.5-5.5-1.5-8 .5-2.5-2-5.5-2-8-.5z"/><path d="M12 6v13.5"/>',
     "help": '<circle cx="12" cy="12" r="8.5"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6"/><path d="M12 17h.01"/>',
+    "undo": '<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',  # the aids (aids.py)
+    "hint": '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"/>',
 }
 
 
-SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?", "pass": "P", "rules": "R"}
+SHORTCUT_KEYS = {"last-trick": "L", "sheet": "S", "help": "?", "pass": "P", "rules": "R", "undo": "U",
+                 "hint": "H"}
 
 
 def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
@@ -258,8 +261,11 @@ def topbar(obs: Obs, ui: UI) -> str:
     {_recordview().stale_bar(ui)}
     {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
     {"".join(f'<li class="notice" role="status">{escape(param_notice(p, v))}</li>' for p, v in ui.get("notices", ()))}
+    {f'<li class="practice" title="{escape(t("aid.practice.title"))}">{escape(t("aid.practice"))}</li>' if ui.get("practice") else ""}
   </ul>
   <nav class="tools" aria-label="{escape(t("bar.tools"))}">
+    {tool("undo", "btn.undo") if ui.get("aid_tools", {}).get("undo") else ""}
+    {tool("hint", "btn.hint", "" if you else " disabled") if ui.get("aid_tools", {}).get("hint") else ""}
     {tool("last-trick", "btn.last_trick", last_disabled)}
     {tool("sheet", "btn.sheet", cls=" sheet-btn")}
     {tool("settings", "btn.settings")}
@@ -317,7 +323,7 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
         faces += '<div class="shown">' + "".join(
             card_face(c, cls="mini", doubled=c in doubled) for c in shown) + "</div>"
     if taken:
-        faces += (f'<div class="taken" role="group" aria-label="{escape(t("taken.label"))}">'
+        faces += (f'<div class="taken" role="group" aria-label="{escape(t("taken.label"))}" title="{escape(t("marks.taken"))}">'
                   + "".join(card_face(c, cls="mini", doubled=c in doubled) for c in taken)
                   + "</div>")
     backs = ""
@@ -364,11 +370,12 @@ def trick_view(obs: Obs, ui: UI) -> str:
         plays, winner = held["plays"], held["winner"]
         number = len(obs["tricks"]) - 1
     slots = []
-    for seat, card in plays:
+    for i, (seat, card) in enumerate(plays):
         win = " winner" if winner is not None and seat == winner else ""
         # data-from: another seat's card comes from that seat's panel (tableview.js)
         face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"')
-        slots.append(f'<div class="slot slot-{POS[seat]}{win}" data-key="slot-{seat}">{face}</div>')
+        led = f'<span class="led">{escape(t("trick.led"))}</span>' if i == 0 else ""  # who led this trick
+        slots.append(f'<div class="slot slot-{POS[seat]}{win}" data-key="slot-{seat}">{face}{led}</div>')
     caption = ""
     taker = ""
     if winner is not None:
@@ -453,14 +460,23 @@ def prompt_view(obs: Obs, ui: UI) -> str:
             title = t("prompt.double_cx.title") if cx else t("prompt.double_q.title")
             text = (t("prompt.double_cx.text") if cx
                     else t("prompt.double_q.text", loss=score_text(loss), gain=score_text(gain)))
+            marked = [c for c in doublable if c in (ui.get("dbl") or ())]  # ticked so far (app.py)
             boxes = "".join(
-                f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}" data-key="choice-dbl-{c}" {nav}> '
+                f'<label class="dbl"><input type="checkbox" name="dbl" value="{c}" data-key="choice-dbl-{c}" '
+                f'data-change="dbl"{" checked" if c in marked else ""} {nav}> '
                 f'{card_face(c, cls="pick")}</label>' for c in doublable)
+            # the button says what it will do as the boxes are ticked: with none ticked it is the
+            # "no double" answer itself (and the only one shown)
+            label = (t("btn.double_these", cards=" ".join(card_symbol(c) for c in marked)) if marked
+                     else t("btn.no_double"))
+            none = "" if marked else ' data-move="nodouble"'
+            plain = (f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>'
+                     f'{escape(t("btn.no_double"))}</button>' if marked else "")
             parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">{boxes}</div>
 <div class="choices">
-  <button type="button" data-action="double-selected" data-key="choice-double-selected" {nav}>{escape(t("btn.double_selected"))}</button>
-  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>
+  <button type="button" data-action="double-selected" data-key="choice-double-selected"{none} {nav}>{escape(label)}</button>
+  {plain}
 </div>""")
         if "redeal" in legal:
             if not parts:
@@ -512,10 +528,22 @@ def centre(obs: Obs, ui: UI) -> str:
 <h2 id="{last_id}">{escape(title)}</h2>
 <div class="trick" role="group" aria-label="{escape(t("trick.last"))}">{faces}</div>
 <button type="button" data-action="close-last" data-autofocus>{escape(t("btn.close"))}</button></div>""")
+    parts.append(marks_legend(obs))
     # No live region here: the page announces what happens in one polite region outside
     # the rendered table (announce.py), once per event.
     return (f'<section class="centre" data-part="centre" aria-label="{escape(t("centre.label"))}">'
             f'{"".join(parts)}</section>')
+
+
+def marks_legend(obs: Obs) -> str:
+    """A line explaining the marks on the table while there are any: ⚑ before the cards a
+    seat took that lie face up (§3.6), ×2 on a doubled card (§4)."""
+    lines = []
+    if any(obs["face_up"]):
+        lines.append(f'<span data-mark="taken"><span aria-hidden="true">\u2691</span> {escape(t("marks.taken"))}</span>')
+    if obs["doubled"]:
+        lines.append(f'<span data-mark="doubled"><span aria-hidden="true">\u00d72</span> {escape(t("marks.doubled"))}</span>')
+    return f'<p class="marks-legend">{" ".join(lines)}</p>' if lines else ""
 
 
 # ---------------------------------------------------------------- your hand
@@ -668,7 +696,7 @@ def overlay(kind: str, title: str, body: str, buttons: str, idp: str = "") -> st
 </div>"""
 
 
-def deal_summary(obs: Obs, idp: str = "", buttons: str = "") -> str:
+def deal_summary(obs: Obs, idp: str = "", buttons: str = "", aids: str = "", more: str = "") -> str:
     """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
     seat took and why it scored what it did (the deal's ledger), its score and total."""
     rows = []
@@ -682,12 +710,13 @@ def deal_summary(obs: Obs, idp: str = "", buttons: str = "") -> str:
         note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(obs["redeals"][-1][0])))}</p>'
     body = (f'<p>{escape(t("summary.king", name=seat_name(obs["king"])))}</p>{note}'
             f'<table class="summary"><thead><tr><th scope="col"><span class="sr-only">{escape(t("summary.player"))}</span></th>'
-            f'<th scope="col">{escape(t("summary.took"))}</th>'
-            f'<th scope="col">{escape(t("summary.score"))}</th><th scope="col">{escape(t("summary.total"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+            f'<th scope="col">{escape(t("summary.finished" if is_trex(obs) else "summary.took"))}</th>'
+            f'<th scope="col" class="num">{escape(t("summary.score"))}</th>'
+            f'<th scope="col" class="num">{escape(t("summary.total"))}</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>{aids}')
     if not buttons:
         label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
-        buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>'
+        buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>{more}'
     per = len(obs["contracts"])
     title = t("summary.title", k=obs["kingdom"] + 1, n=obs["deal_number"] % per + 1, of=per,
               contract=contract_name(obs["contract"]))
@@ -701,7 +730,7 @@ def took_lines(obs: Obs, s: int) -> list[str]:
     ledger = obs["ledger"]
     mine = [e for e in ledger if e["seat"] == s]
     if is_trex(obs):
-        return [t("summary.out", n=e["card"] + 1) for e in mine if e["reason"] == "place"]
+        return [t(f"summary.place.{e['card'] + 1}") for e in mine if e["reason"] == "place"]
     doubler = doubled_map(obs)
     taken = sort_hand([e["card"] for e in mine if e["reason"] == "card"])
     plain = [c for c in taken if c not in doubler]
@@ -835,6 +864,7 @@ def sheet_overlay(obs: Obs, kings: list[int], teams: list[list[int]], idp: str =
 # The keyboard shortcuts (app.Table.on_key), as the help panel lists them: (keys, what).
 SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
              ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.p", "keys.p.do"), ("keys.r", "keys.r.do"),
+             ("keys.u", "keys.u.do"), ("keys.h", "keys.h.do"),
              ("keys.help", "keys.help.do"),
              ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
 
@@ -910,11 +940,25 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
 <div class="checks look">{look}</div>
 <p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button>
 <button type="button" data-action="records">{escape(t("rec.button"))}</button></p></fieldset>
+{aid_settings(form, idp)}
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
 <div class="checks">{checks}</div>{rulesview.settings_link()}</fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
                f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
     return overlay("settings", t("settings.title"), body, buttons, idp)
+
+
+AID_SWITCHES = ("aid_undo", "aid_hint", "aid_review")  # aids.SETTING's values (view.py imports no aids)
+
+
+def aid_settings(form: Data, idp: str = "") -> str:
+    """The aids' switches (on unless switched off; applied at once) and the statistics."""
+    checks = "".join(
+        f'<label class="check"><input type="checkbox" name="{n}" id="{idp}set-{n}" data-change="play"'
+        f'{" checked" if form.get(n, True) else ""}> {escape(t("opt." + n))}</label>' for n in AID_SWITCHES)
+    return (f'<fieldset class="aids"><legend>{escape(t("settings.aids"))}</legend><div class="checks">{checks}</div>'
+            f'<p class="share-row"><button type="button" data-action="stats">{escape(t("aid.stats.open"))}</button></p>'
+            '</fieldset>')
 
 
 # ---------------------------------------------------------------- the page
@@ -952,7 +996,7 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     ov = ""
     kind = ui.get("overlay")
     if kind == "summary" and finished(obs):
-        ov = deal_summary(obs, idp, ui.get("summary_buttons", ""))
+        ov = deal_summary(obs, idp, ui.get("summary_buttons", ""), ui.get("summary_aids", ""), ui.get("summary_more", ""))
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
     elif kind == "result":
@@ -969,6 +1013,9 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
         ov = help_overlay(idp)
     elif kind in ("rules", "tour"):  # rulesview.py: the rules screen and the first-visit tour
         ov = overlay(kind, *rulesview.dialog(kind, ui), idp)
+    elif kind in ("review", "stats", "stats-reset") and ui.get("aid_dialog"):  # aids.py
+        title, body, buttons = ui["aid_dialog"]
+        ov = overlay(kind, title, body, buttons, idp)
     elif kind == "confirm-seed":
         ov = confirm_seed(ui.get("seed", ""), idp)
     elif kind == "share":

@@ -1,0 +1,196 @@
+"""The player aids' rules (web/trexui/aids.py) and the hard search's per-move values
+(trex_core/bots/thinking.py ``Thought.values``/``candidate``), in CPython."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from trex_core import Match, observe
+from trex_core.bots import get_bot
+from trex_core.bots.search import distinct_cards
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from trexui import aids, strings  # noqa: E402
+
+
+def played_on(seed: int, moves: int) -> Match:
+    """A match with ``moves`` moves made by the medium bots (seeded)."""
+    m = Match.new(seed=seed)
+    bot = get_bot("medium")
+    while len(m.history) < moves:
+        seat = m.to_move
+        m.play("next" if seat is None else bot.choose(observe(m, seat), random.Random(len(m.history))))
+    return m
+
+
+def my_card_turn(seed: int, contract_trex: bool = False) -> Match:
+    """Play on until seat 0 has a choice of cards (in Trex or in a trick contract)."""
+    m = Match.new(seed=seed)
+    bot = get_bot("medium")
+    while True:
+        seat = m.to_move
+        if seat == 0 and m.phase == "play" and len(m.legal_moves()) > 1 and \
+                (m.contract is not None and (m.contract.value == "trex") == contract_trex):
+            return m
+        m.play("next" if seat is None else bot.choose(observe(m, seat), random.Random(len(m.history))))
+
+
+# -- the search's values (thinking.py) ----------------------------------------------------
+def test_thought_values_name_every_candidate_and_agree_with_the_choice() -> None:
+    m = my_card_turn(5)
+    obs = observe(m, 0)
+    bot = get_bot("hard", samples=24)
+    thought = bot.think(obs, random.Random(1))
+    best = thought.finish()
+    values = thought.values()
+    assert set(values) == set(thought.candidates) and best in values
+    ref = thought.candidates[thought.tally.ref]
+    assert values[ref] == 0.0  # gains are over the reference (the medium policy's card)
+    assert values[best] >= max(values.values()) - 1e-9 or best == ref  # the guarded choice
+    assert best == bot.choose(obs, random.Random(1))  # the same samples, the same move
+    # every legal card has its candidate: itself or its equivalent's
+    for move in obs.legal:
+        c = thought.candidate(move)
+        assert c is not None and c.card // 13 == move.card // 13 and c.card >= move.card
+
+
+def test_equivalent_cards_share_a_candidate() -> None:
+    # 9♠ and 10♠ with 10♠ ... : the 9 and 10 of spades in hand and the cards between gone
+    legal = (1 << 7) | (1 << 8)  # 9S, TS (spades are 0..12)
+    cands = distinct_cards(legal, legal, 0, tuple([0] * 52))
+    assert cands == [8]
+
+
+def test_a_thought_without_a_search_has_no_values() -> None:
+    m = Match.new(seed=3)
+    while m.to_move != 0 or m.phase != "choose":
+        m.play(get_bot("medium").choose(observe(m, m.to_move), random.Random(0)))
+    thought = get_bot("hard", samples=4).think(observe(m, 0), random.Random(0))
+    assert thought.values() == {} and thought.candidate(thought.move()) is None
+
+
+# -- hint --------------------------------------------------------------------------------
+@pytest.mark.parametrize("trex", [False, True])
+def test_the_hint_is_the_hard_bots_seeded_move(trex: bool) -> None:
+    m = my_card_turn(9, contract_trex=trex)
+    hint = aids.hint_move(m, 9)
+    assert hint in m.legal_moves()
+    want = get_bot("hard", samples=aids.AID_SAMPLES).choose(observe(m, 0), aids.aid_rng(9, len(m.history)))
+    assert hint == want
+    assert aids.hint_move(m, 9) == hint  # seeded: the same again
+
+
+def test_every_hint_has_a_reason_in_every_language() -> None:
+    m = my_card_turn(4)
+    obs = observe(m, 0).to_dict()
+    for lang in strings.LANGUAGES:
+        strings.set_language(lang)
+        try:
+            for move in obs["legal"]:
+                text = aids.hint_text(obs, move)
+                assert text and "{" not in text and "aid." not in text
+        finally:
+            strings.set_language("en")
+
+
+def base_obs(contract: str, hand: list[str], trick: list[list[object]], legal: list[str] | None = None,
+             tricks: list[list[object]] | None = None) -> dict[str, object]:
+    return {"phase": "play", "contract": contract, "hand": hand, "trick": trick, "tricks": tricks or [],
+            "legal": legal if legal is not None else hand, "layout": [None] * 4}
+
+
+def test_trick_reasons_per_kind() -> None:
+    # duck under the K♥ trick's best while the penalty (K♥) is still out: king of hearts (§3.1)
+    obs = base_obs("king-of-hearts", ["5H", "AH"], [[1, "QH"]])
+    assert aids.reason(obs, "5H") == "Duck: K\u2665 is still out and you can stay under the Q\u2665."
+    # nothing left to fear in the suit: plain duck
+    obs = base_obs("queens", ["5C", "AC"], [[1, "TC"]], tricks=[[1, ["QC", "2C", "3C", "4C"], 1]])
+    assert aids.reason(obs, "5C") == "Duck: you can stay under the 10\u2663."
+    # void: discard the penalty card
+    obs = base_obs("queens", ["QS", "2D"], [[1, "TC"]])
+    assert aids.reason(obs, "QS").startswith("You have no clubs: get rid of Q\u2660")
+    # last to play on a clean trick
+    obs = base_obs("diamonds", ["AC", "2C"], [[1, "TC"], [2, "3C"], [3, "4C"]])
+    assert aids.reason(obs, "AC") == "Take it: the trick holds no penalty card and you play last."
+    # a lead in a suit with no penalty card left
+    obs = base_obs("king-of-hearts", ["2S", "9H"], [])
+    assert aids.reason(obs, "2S") == "Lead spades: no penalty card of that suit is left to take."
+    # a low lead where the penalty is still out
+    obs = base_obs("queens", ["2S", "AS"], [])
+    assert aids.reason(obs, "2S").startswith("Lead low: with 2\u2660")
+
+
+def test_trex_reasons_per_kind() -> None:
+    obs = base_obs("trex", ["JS", "QS", "3D"], [], legal=["JS"])
+    assert aids.reason(obs, "JS") == "Lay J\u2660: it opens the row for your Q\u2660."
+    obs = base_obs("trex", ["QS", "KS", "3D"], [], legal=["QS", "JD"])
+    assert aids.reason(obs, "QS") == "Lay Q\u2660: you also hold K\u2660, so that row stays yours."
+    obs = base_obs("trex", ["9S", "3D"], [], legal=["9S", "JH"])
+    assert aids.reason(obs, "9S").startswith("Keep J\u2665 back")
+    forced = base_obs("trex", ["2S"], [], legal=["pass"])
+    assert aids.reason(forced, "pass") == "No card of yours fits the layout: pass."
+
+
+# -- undo and the deal's decisions ---------------------------------------------------------
+def test_undo_goes_back_to_your_previous_decision_within_the_deal() -> None:
+    m = my_card_turn(6)
+    m.play(m.legal_moves()[0])
+    bot = get_bot("medium")
+    while m.to_move != 0:
+        m.play(bot.choose(observe(m, m.to_move), random.Random(len(m.history))))
+    before_history = m.history
+    decided = [n for n, _o, _mv in aids.decisions(m)]
+    assert m.history == before_history, "finding the decisions leaves the match as it was"
+    k = aids.undo_steps(m)
+    assert k > 1  # your card and the bots' replies
+    m.undo(k)
+    assert m.to_move == 0 and len(m.history) == decided[-1]
+    assert list(m.history) == list(before_history[:len(m.history)])
+
+
+def test_no_undo_past_the_deal_or_after_it() -> None:
+    m = played_on(2, 0)
+    assert aids.undo_steps(m) == 0  # nothing made yet
+    bot = get_bot("medium")
+    while m.phase != "deal-over":
+        m.play(bot.choose(observe(m, m.to_move), random.Random(len(m.history))))
+    assert aids.undo_steps(m) == 0  # a finished deal is final
+    m.play("next")
+    start = len(m.history)
+    assert aids.deal_start(m) == start
+    while m.to_move != 0:
+        m.play(bot.choose(observe(m, m.to_move), random.Random(len(m.history))))
+    assert aids.undo_steps(m) == 0 or len(m.history) - aids.undo_steps(m) >= start
+
+
+def test_review_item_prices_the_difference_from_the_samples() -> None:
+    m = my_card_turn(12)
+    obs = observe(m, 0)
+    thought = aids.think(obs, 12, len(m.history))
+    best = thought.finish()
+    values = thought.values()
+    other = next((mv for mv in obs.legal if thought.candidate(mv) != thought.candidate(best)), None)
+    assert aids.review_item(len(m.history), obs, best, thought) is None
+    if other is not None:
+        item = aids.review_item(len(m.history), obs, other, thought)
+        assert item is not None and item["best"] == str(best) and item["played"] == str(other)
+        assert item["cost"] == round(values[thought.candidate(best)] - values[thought.candidate(other)], 1)
+        assert item["hand"] == obs.to_dict()["hand"]
+
+
+def test_mark_hint_marks_only_the_move() -> None:
+    parts = [("you", '<button data-move="QS" x>Q</button><button data-move="2S">2</button>'),
+             ("side", '<td data-move="QS"></td>')]
+    out = dict(aids.mark_hint(parts, "QS"))
+    assert out["you"].count("data-hint") == 1 and 'data-move="QS" data-hint' in out["you"]
+    assert "data-hint" not in out["side"]
+    assert aids.mark_hint(parts, None) == parts
+
+
+def test_summary_note_names_the_aids_used() -> None:
+    assert aids.summary_note([]) == ""
+    note = aids.summary_note(["review", "undo"])
+    assert 'data-aids="undo review"' in note and "Undo, the deal review" in note

@@ -1,0 +1,376 @@
+"""Player aids (issue 10 item 2): undo, hint and the deal review, as pure Python.
+
+Nothing here touches the page: app.py asks for a hint's or a review's thinking, steps it in
+slices between frames (as the bots think, bots.py), and renders what these functions return.
+The tests run every function here in CPython (tests/test_aids.py).
+
+* **Undo** takes back your own last decision and the bots' replies to it: the match goes back
+  to the last position of the current deal where you (seat 0) were to decide
+  (``undo_steps``). A deal's summary is final: a finished deal is never taken back.
+* **Hint**: the move the strongest level ("hard") would make, with a fixed number of samples
+  (``AID_SAMPLES``) and a generator seeded by the match's seed and the move number
+  (``aid_rng``), so the same position always gets the same hint (and the deal review the same
+  verdict). ``reason`` puts the move in words from the position: a handful of kinds per
+  contract, chosen by plain rules (the search does not explain itself).
+* **Deal review**: every card you played in the deal, thought about again by the same bot
+  from the position you played it in (``decisions``); those it would have played otherwise,
+  with its choice and what it expects the difference to cost, from its own samples
+  (``Thought.values``).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from trex_core import DEAL_OVER, Match, Move, Observation, observe
+
+from .strings import t
+from .view import SUIT_SYMBOL, card_face, card_symbol, contract_name, score_text, seat_name, sort_hand
+
+AID_SAMPLES = 32
+"""Samples per decision of the aids' hard bot: fixed, so a hint is reproducible (measured in
+CPython: about 60 ms a card decision, a few times that in the page, thought in slices)."""
+AIDS = ("undo", "hint", "review")
+SETTING = {aid: f"aid_{aid}" for aid in AIDS}  # the settings' switches (store.default_settings)
+RANKS = "23456789TJQKA"
+_bot: Any = None
+
+
+def aid_rng(seed: int | str, n: int) -> random.Random:
+    """The generator of the aids' bot at move number ``n`` (``len(match.history)``) of the
+    match with ``seed``: a hint and the review of the same position think alike."""
+    return random.Random(f"aid:{seed}:{n}")
+
+
+def hard_bot() -> Any:
+    """The aids' bot: the hard level with ``AID_SAMPLES`` samples (imported on first use, after
+    the page has loaded the bots, bots.preload)."""
+    global _bot
+    if _bot is None:
+        from trex_core.bots import get_bot
+
+        _bot = get_bot("hard", samples=AID_SAMPLES)
+    return _bot
+
+
+def think(obs: Observation, seed: int | str, n: int) -> Any:
+    """The hard bot's decision for ``obs`` as a resumable ``Thought`` (step it, then ``move()``)."""
+    return hard_bot().think(obs, aid_rng(seed, n))
+
+
+def hint_move(match: Match, seed: int | str) -> Move:
+    """The hint for seat 0 now, thought in one go (CPython and the tests; the page slices it)."""
+    return think(observe(match, 0), seed, len(match.history)).finish()  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------- positions of the deal
+def deal_start(match: Match) -> int:
+    """The index in ``match.history`` of the current deal's first move (after the last ``next``)."""
+    history = match.history
+    for i in range(len(history) - 1, -1, -1):
+        if str(history[i]) == "next":
+            return i + 1
+    return 0
+
+
+def decisions(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:
+    """Each decision ``seat`` made in the current deal: (move number, what it saw, its move).
+    Found by taking the deal back to its start and playing it forward again, so ``match`` ends
+    exactly as it was. A forced answer (§4.2) is no decision."""
+    history = match.history
+    start = deal_start(match)
+    tail = list(history[start:])
+    out: list[tuple[int, Observation, Move]] = []
+    match.undo(len(tail))
+    try:
+        for i, move in enumerate(tail):
+            if match.to_move == seat and match.phase != DEAL_OVER:
+                obs = observe(match, seat)
+                if not obs.forced_answer:
+                    out.append((start + i, obs, move))
+            match.play(move)
+    finally:
+        for move in tail[len(match.history) - start:]:  # an error half way: the rest back on
+            match.play(move)
+    return out
+
+
+def undo_steps(match: Match, seat: int = 0) -> int:
+    """How many moves to take back to reach ``seat``'s previous decision in this deal (the
+    bots' replies included); 0 when there is none (a new deal, or the deal is over)."""
+    if match.phase == DEAL_OVER or match.is_over:
+        return 0
+    made = len(match.history)
+    before = [n for n, _obs, _move in decisions(match, seat) if n < made]
+    return made - before[-1] if before else 0
+
+
+# ---------------------------------------------------------------- a move in words
+PENALTY: dict[str, Any] = {
+    "king-of-hearts": lambda c: c == "KH",
+    "queens": lambda c: c[0] == "Q",
+    "diamonds": lambda c: c[1] == "D",
+    "collections": lambda c: False,  # every trick costs alike: no card is worse to take
+    "complex": lambda c: c == "KH" or c[0] == "Q" or c[1] == "D",
+}
+
+
+def rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def move_label(move: str) -> str:
+    """A move as a player names it: a card by its face, a contract by its name."""
+    if move == "pass":
+        return t("btn.pass")
+    if move == "nodouble":
+        return t("aid.move.nodouble")
+    if move == "redeal":
+        return t("aid.move.redeal")
+    if move.startswith("double:"):
+        return t("aid.move.double", cards=" ".join(card_symbol(c) for c in move[7:].split(",")))
+    if len(move) == 2:
+        return card_symbol(move)
+    return contract_name(move)
+
+
+def reason(obs: dict[str, Any], move: str) -> str:
+    """One line on why ``move`` is good for seat 0 in ``obs`` (``Observation.to_dict``): the
+    first rule of its kind that fits the position; a plain line when none does."""
+    phase = obs["phase"]
+    if phase == "choose":
+        return t("aid.why.choose", contract=contract_name(move))
+    if phase == "announce":
+        return announce_reason(obs, move)
+    if obs["contract"] == "trex":
+        return trex_reason(obs, move)
+    return trick_reason(obs, move)
+
+
+def announce_reason(obs: dict[str, Any], move: str) -> str:
+    if move == "redeal":
+        return t("aid.why.redeal")
+    if move.startswith("double:"):
+        return t("aid.why.double", cards=" ".join(card_symbol(c) for c in move[7:].split(",")))
+    mine = [c for m in obs["legal"] if m.startswith("double:") for c in m[7:].split(",")]
+    if mine:
+        return t("aid.why.nodouble", card=card_symbol(sorted(set(mine))[0]))
+    return t("aid.why.plain")
+
+
+def still_out(obs: dict[str, Any], suit: str, penalty: Any) -> list[str]:
+    """Penalty cards of ``suit`` neither played nor in your hand, highest first."""
+    gone = {c for _, cs, _ in obs["tricks"] for c in cs} | {c for _, c in obs["trick"]} | set(obs["hand"])
+    return [r + suit for r in reversed(RANKS) if penalty(r + suit) and r + suit not in gone]
+
+
+def trick_reason(obs: dict[str, Any], card: str) -> str:
+    """Kinds: lead low, lead a suit with no penalty left, duck under the trick's best card,
+    take a clean trick as last to play, take what you cannot duck with your highest, discard
+    a penalty card or a dangerous high card when void."""
+    penalty = PENALTY.get(obs["contract"] or "", lambda c: False)
+    trick = obs["trick"]
+    hand = obs["hand"]
+    suit = card[1]
+    if not trick:
+        if not still_out(obs, suit, penalty) and obs["contract"] != "collections" and not penalty(card):
+            return t("aid.why.lead_safe", suit=t("suit." + suit))
+        if rank(card) <= RANKS.index("7") and all(rank(c) >= rank(card) for c in hand if c[1] == suit):
+            return t("aid.why.lead_low", card=card_symbol(card))
+        return t("aid.why.plain")
+    led = trick[0][1][1]
+    best = max((c for _, c in trick if c[1] == led), key=rank)
+    if suit != led:  # void in the suit led
+        if penalty(card):
+            return t("aid.why.discard_penalty", card=card_symbol(card), suit=t("suit." + led))
+        return t("aid.why.discard_high", card=card_symbol(card), suit=t("suit." + led))
+    if rank(card) < rank(best):
+        out = [c for c in still_out(obs, led, penalty) if c != card]
+        if out:
+            return t("aid.why.duck_out", card=card_symbol(out[0]), best=card_symbol(best))
+        return t("aid.why.duck", best=card_symbol(best))
+    last = len(trick) == 3
+    if last and not any(penalty(c) for _, c in trick) and obs["contract"] != "collections":
+        return t("aid.why.take_clean")
+    mine = [c for c in obs["legal"] if len(c) == 2]
+    if all(rank(c) > rank(best) for c in mine):
+        return t("aid.why.take_high", best=card_symbol(best), card=card_symbol(card))
+    return t("aid.why.plain")
+
+
+def trex_reason(obs: dict[str, Any], move: str) -> str:
+    """Kinds: a forced pass, a card that lets your own next card follow, a jack that opens a
+    row for your cards, holding back the cards the others wait for."""
+    if move == "pass":
+        return t("aid.why.trex_pass")
+    hand = set(obs["hand"])
+    suit, r = move[1], rank(move)
+    step = 1 if r >= RANKS.index("J") else -1  # the row grows up from the jack and down from the 10
+    if r == RANKS.index("J"):
+        follow = [c for c in ("Q" + suit, "T" + suit) if c in hand]
+        if follow:
+            return t("aid.why.trex_open", card=card_symbol(move), next=card_symbol(follow[0]))
+        return t("aid.why.trex_jack", card=card_symbol(move))
+    nxt = r + step
+    if 0 <= nxt < 13 and RANKS[nxt] + suit in hand:
+        return t("aid.why.trex_chain", card=card_symbol(move), next=card_symbol(RANKS[nxt] + suit))
+    others = [c for c in obs["legal"] if len(c) == 2 and c != move]
+    if others:
+        return t("aid.why.trex_hold", card=card_symbol(others[0]))
+    return t("aid.why.plain")
+
+
+def hint_text(obs: dict[str, Any], move: str) -> str:
+    return t("aid.hint", move=move_label(move), why=reason(obs, move))
+
+
+def mark_hint(parts: Iterable[tuple[str, str]], move: str | None) -> list[tuple[str, str]]:
+    """The table's parts with the hinted move's control marked (``data-hint``, style.css):
+    a card, a contract or an answer button, or the queens' boxes to tick."""
+    out = list(parts)
+    if not move:
+        return out
+    needles = [f'data-move="{move}"']
+    if move.startswith("double:") and "," in move:
+        needles = [f'value="{c}" data-key="choice-dbl-{c}"' for c in move[7:].split(",")]
+        needles.append('data-action="double-selected"')
+    marked = []
+    for name, html in out:
+        if name in ("you", "centre"):
+            for needle in needles:
+                html = html.replace(needle, needle + " data-hint", 1)
+        marked.append((name, html))
+    return marked
+
+
+# ---------------------------------------------------------------- the deal review
+def review_item(n: int, obs: Observation, played: Move, thought: Any) -> dict[str, Any] | None:
+    """One of your card decisions, thought through (``thought`` finished): None when the bot
+    agrees (the same card, or one it counts as the same: equivalent cards); else what it would
+    play and how many points it expects your card to cost (its samples' mean difference)."""
+    best = thought.move()
+    mine, theirs = thought.candidate(played), thought.candidate(best)
+    if mine == theirs:
+        return None
+    values = thought.values()
+    cost = values.get(theirs, 0.0) - values.get(mine, 0.0) if mine is not None else 0.0
+    d = obs.to_dict()
+    return {"n": n, "played": str(played), "best": str(best), "cost": round(cost, 1),
+            "trick": len(d["tricks"]) + 1, "contract": d["contract"], "hand": d["hand"],
+            "plays": d["trick"], "layout": d["layout"]}
+
+
+def cost_text(cost: float) -> str:
+    if cost < 1:
+        return t("aid.review.close")
+    return t("aid.review.cost", points=round(cost))
+
+
+def review_overlay(items: list[dict[str, Any]] | None, done: int, total: int, shown: int | None,
+                   idp: str = "") -> tuple[str, str, str]:
+    """The review dialog's (title, body, buttons): progress while it thinks, then the moves the
+    bot would have played otherwise, each with a button to see the position."""
+    close = f'<button type="button" class="primary" data-action="review-close">{escape(t("btn.close"))}</button>'
+    if items is None:
+        body = (f'<p role="status">{escape(t("aid.review.thinking", done=done, total=total))}</p>'
+                f'<progress max="{max(total, 1)}" value="{done}"></progress>')
+        return t("aid.review.title"), body, close
+    if not items:
+        return t("aid.review.title"), f'<p class="review-none">{escape(t("aid.review.none"))}</p>', close
+    rows = []
+    for i, it in enumerate(items):
+        label = (t("aid.review.trex_move", played=move_label(it["played"]), best=move_label(it["best"]))
+                 if it["contract"] == "trex" else
+                 t("aid.review.move", trick=it["trick"], played=move_label(it["played"]), best=move_label(it["best"])))
+        pressed = "true" if shown == i else "false"
+        rows.append(f'<li data-n="{it["n"]}" data-played="{it["played"]}" data-best="{it["best"]}">'
+                    f'<span class="review-move">{escape(label)}</span> '
+                    f'<span class="review-cost">{escape(cost_text(it["cost"]))}</span> '
+                    f'<button type="button" data-action="review-show" data-item="{i}" data-key="review-{i}" '
+                    f'aria-pressed="{pressed}">{escape(t("aid.review.see"))}</button>'
+                    + (position_view(it) if shown == i else "") + "</li>")
+    body = (f'<p>{escape(t("aid.review.intro"))}</p>'
+            f'<ol class="review">{"".join(rows)}</ol>')
+    return t("aid.review.title"), body, close
+
+
+def position_view(it: dict[str, Any]) -> str:
+    """A reviewed move's position, read-only: the trick so far (or the layout) and your hand,
+    your card and the bot's marked."""
+    hand = "".join(card_face(c, cls="mini" + (" played" if c == it["played"] else "")
+                             + (" preferred" if c == it["best"] else "")) for c in sort_hand(it["hand"]))
+    if it["contract"] == "trex":
+        rows = []
+        for suit, row in zip("SHDC", it["layout"], strict=True):
+            text = (f'{card_symbol(RANKS[row[0]] + suit)}\u2013{card_symbol(RANKS[row[1]] + suit)}' if row
+                    else t("aid.review.closed"))
+            rows.append(f'<li><span aria-hidden="true">{SUIT_SYMBOL[suit]}</span> '
+                        f'<span class="sr-only">{escape(t("suit." + suit))}</span> {escape(text)}</li>')
+        table = f'<ul class="review-layout" aria-label="{escape(t("layout.label"))}">{"".join(rows)}</ul>'
+    elif it["plays"]:
+        table = ('<p class="review-trick">' + escape(t("aid.review.trick_so_far")) + " "
+                 + " ".join(f'{escape(seat_name(s))} {card_face(c, cls="mini")}' for s, c in it["plays"]) + "</p>")
+    else:
+        table = f'<p class="review-trick">{escape(t("aid.review.you_lead"))}</p>'
+    legend = (f'<p class="review-legend">{escape(t("aid.review.legend", played=card_symbol(it["played"]) if len(it["played"]) == 2 else move_label(it["played"]), best=move_label(it["best"])))}</p>')
+    return (f'<div class="review-position" role="group" aria-label="{escape(t("aid.review.position"))}">'
+            f'{table}<div class="review-hand">{hand}</div>{legend}</div>')
+
+
+def summary_note(used: Iterable[str]) -> str:
+    """The deal summary's line on the aids used in that deal (none: no line)."""
+    names = [t("aid.name." + a) for a in AIDS if a in set(used)]
+    if not names:
+        return ""
+    return f'<p class="note aids-used" data-aids="{" ".join(a for a in AIDS if a in set(used))}">' \
+           f'{escape(t("aid.used", aids=t("list.comma").join(names)))}</p>'
+
+
+# ---------------------------------------------------------------- the statistics dialog
+STAT_CONTRACTS = ("king-of-hearts", "queens", "diamonds", "collections", "trex", "complex")
+
+
+def stats_overlay(data: dict[str, Any]) -> tuple[str, str, str]:
+    """The statistics dialog's (title, body, buttons): totals, then per bot level and preset
+    the matches and your average score per contract as king and not (stats.py)."""
+    from . import stats
+
+    played, won, practice = stats.totals(data)
+    close = f'<button type="button" class="primary" data-action="close">{escape(t("btn.close"))}</button>'
+    if not played:
+        return t("aid.stats.title"), f'<p class="stats-none">{escape(t("aid.stats.none"))}</p>', close
+    parts = [f'<p class="stats-total" data-played="{played}" data-won="{won}" data-practice="{practice}">'
+             f'{escape(t("aid.stats.total", played=played, won=won))}'
+             + (f' {escape(t("aid.stats.practice", n=practice))}' if practice else "") + "</p>"]
+    for row in stats.rows(data):
+        preset = t("preset." + row["preset"]) if row["preset"] != "custom" else t("aid.stats.custom")
+        head = t("aid.stats.group", level=t("level." + row["level"]), preset=preset)
+        rate = "" if row["rate"] is None else t("aid.stats.rate", pct=round(100 * row["rate"]))
+        lines = []
+        for c in STAT_CONTRACTS:
+            if c not in row["averages"]:
+                continue
+            king, other = row["averages"][c]
+            cells = "".join(f'<td class="num">{"" if v is None else score_text(round(v))}</td>' for v in (king, other))
+            lines.append(f'<tr data-contract="{c}"><th scope="row">{escape(contract_name(c))}</th>{cells}</tr>')
+        table = ""
+        if lines:
+            table = (f'<table class="stats"><thead><tr><th scope="col">{escape(t("aid.stats.contract"))}</th>'
+                     f'<th scope="col" class="num">{escape(t("aid.stats.as_king"))}</th>'
+                     f'<th scope="col" class="num">{escape(t("aid.stats.not_king"))}</th></tr></thead>'
+                     f'<tbody>{"".join(lines)}</tbody></table>')
+        parts.append(f'<section class="stats-group" data-level="{escape(row["level"])}" data-preset="{escape(row["preset"])}">'
+                     f'<h3>{escape(head)}</h3><p>{escape(t("aid.stats.line", played=row["played"], won=row["won"]))}'
+                     f'{" " + escape(rate) if rate else ""}</p>{table}</section>')
+    buttons = (close + f'<button type="button" class="danger" data-action="stats-reset">'
+               f'{escape(t("aid.stats.reset"))}</button>')
+    return t("aid.stats.title"), "".join(parts), buttons
+
+
+def stats_reset_overlay() -> tuple[str, str, str]:
+    """Reset: a destructive choice, so the safe one (keep) has the focus."""
+    buttons = (f'<button type="button" class="danger" data-action="stats-reset-now">{escape(t("aid.stats.reset_now"))}</button>'
+               f'<button type="button" data-action="stats" data-autofocus>{escape(t("aid.stats.keep"))}</button>')
+    return t("aid.stats.reset_title"), f'<p>{escape(t("aid.stats.reset_text"))}</p>', buttons
