@@ -170,6 +170,7 @@
       var box = $("sw-update");
       if (!box || embedded) return;
       box.hidden = false;
+      $("sw-later").onclick = function () { box.hidden = true; };
       $("sw-reload").onclick = function () {
         reloading = true;
         if (reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
