@@ -224,7 +224,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # The loading screen's words in every language, inline: loader.js needs no fetch.
     marker = html[html.index("<!--i18n"):html.index("-->", html.index("<!--i18n")) + 3]
     # (and the seats' names: the table's frame is painted before Python starts, start.css)
-    inline = f'<script id="trex-i18n" type="application/json">{loading_strings(("loading.", "seat."))}</script>'
+    words = loading_strings(("loading.", "seat."))
+    inline = f'<script id="trex-i18n" type="application/json">{words}</script>'
     html = html.replace(marker, inline)
     html = re.sub(r"<noscript>.*?</noscript>", lambda _: noscript_html(), html, count=1, flags=re.S)
     (out / "index.html").write_text(html, encoding="utf-8")
@@ -354,9 +355,9 @@ def csp_for(html: str, python: bool = True) -> str:
 def add_csp(html: str, python: bool = True) -> str:
     """Put the page's policy first in <head> (a <meta> CSP covers only what follows it)."""
     meta = f'<meta http-equiv="Content-Security-Policy" content="{csp_for(html, python)}">'
-    out, n = re.subn(r'(<meta charset="utf-8">)', lambda m: m.group(1) + "\n" + meta, html, count=1)
-    assert n == 1, "a page without <meta charset=\"utf-8\"> first: where does its CSP go?"
-    return out
+    charset = '<meta charset="utf-8">'
+    assert charset in html, "a page without <meta charset=\"utf-8\"> first: where does its CSP go?"
+    return html.replace(charset, charset + "\n" + meta, 1)
 
 
 def write_icons_and_manifest(out: Path) -> None:

@@ -103,7 +103,10 @@
     var realFetch = window.fetch;
     window.fetch = function (input) {
       var p = realFetch.apply(this, arguments);
-      var name = which(typeof input === "string" ? new URL(input, location.href).href : input && input.url);
+      var name = null;
+      try {  // a string, a URL or a Request
+        name = which(new URL(input && input.url ? input.url : String(input), location.href).href);
+      } catch (e) { /* not a URL: not one of ours */ }
       if (!name || done) return p;
       return p.then(function (resp) {
         if (!resp.ok || !resp.body) return resp;

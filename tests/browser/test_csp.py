@@ -70,7 +70,8 @@ def test_every_page_has_a_strict_policy_first_in_its_head(csp_table, site_url):
         python = name != "author.html"
         assert ("'unsafe-eval'" in rules["script-src"]) == python, name
         assert ("'wasm-unsafe-eval'" in rules["script-src"]) == python, name
-        assert not [s for v in rules.values() for s in v if s.startswith(("http", "*", "data:", "blob:"))], name
+        assert not [s for v in rules.values() for s in v
+                    if s.startswith(("http", "*", "data:", "blob:"))], name
 
 
 def test_a_whole_deal_breaks_no_rule_of_the_policy(csp_table):

@@ -214,3 +214,38 @@ def test_a_server_mid_deploy_is_refused_whole(sw_table, own_site):
     assert failed == "redundant"
     assert list(cache_view(t)) == [f"trex {SUB_PATH} {current}"]
     assert t.page.locator("#sw-update").is_hidden()
+
+
+PROGRESS = "[Number(document.body.dataset.loadBytes), document.getElementById('load-bar').value]"
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-desktop", "ar-phone"])
+def test_the_start_paints_the_frame_and_counts_the_bytes(new_table, lang, viewport):
+    """Issue 10 §6: before Python starts the felt, the bar and the four seats with their
+    names are on screen; the loading screen names the file it waits for and its bar follows
+    the bytes downloaded (the network slowed to 3 MB/s so the download can be watched)."""
+    t = new_table(viewport)
+    cdp = t.context.new_cdp_session(t.page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+             "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000})
+    t.goto(f"?lang={lang}&speed=instant", wait=False)
+    seats = t.page.locator(".start-frame .start-seat")
+    seats.first.wait_for(state="visible")
+    names = {"en": ["North", "West", "East", "You"], "ar": ["المقابل", "اليسار", "اليمين", "أنت"]}[lang]
+    assert seats.all_inner_texts() == names
+    # the runtime's download, counted as it comes
+    t.page.wait_for_function("() => Number(document.body.dataset.loadBytes || 0) > 1e6", timeout=60_000)
+    first = t.page.evaluate(PROGRESS)
+    t.page.wait_for_function("b => Number(document.body.dataset.loadBytes || 0) > b + 1e6", arg=first[0],
+                             timeout=60_000)
+    second = t.page.evaluate(PROGRESS)
+    assert second[1] > first[1] > 5
+    text = t.page.locator("#load-text").inner_text()
+    assert {"en": " MB", "ar": "ميغابايت"}[lang] in text, text
+    assert t.page.evaluate("document.body.dataset.state") == "loading"
+    t.screenshot(f"start-loading-{lang}-{viewport['width']}")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+             "downloadThroughput": -1, "uploadThroughput": -1})
+    t.wait_ready()
+    assert t.page.locator(".start-frame").is_hidden()
