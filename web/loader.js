@@ -168,8 +168,7 @@
     function ask(worker) { if (worker) worker.postMessage({ type: "status" }); }
     function waiting(reg) {
       if (!reg.waiting || !sw.controller) return;
-      mark("update-waiting");
-      document.documentElement.dataset.swWaiting = "1";
+      document.documentElement.dataset.swWaiting = "1";  // a new build waits (data-sw stays the worker's state)
       var box = $("sw-update");
       if (!box || embedded) return;
       box.hidden = false;

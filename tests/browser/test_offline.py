@@ -154,6 +154,7 @@ def test_a_new_build_is_offered_mid_match_and_never_mixed(sw_table, own_site, la
     wait_offline_ready(t)
     t.reload()  # a second visit: the worker now serves (controls) the page
     assert t.page.evaluate("!!navigator.serviceWorker.controller")
+    wait_offline_ready(t)  # the page has registered and listens for a new build
     for _ in range(3):
         t.step()
     before = t.wait_idle()
@@ -214,6 +215,7 @@ def test_a_server_mid_deploy_is_refused_whole(sw_table, own_site):
     assert failed == "redundant"
     assert list(cache_view(t)) == [f"trex {SUB_PATH} {current}"]
     assert t.page.locator("#sw-update").is_hidden()
+    build.write_worker(site)  # the deploy finishes: the site is one build again
 
 
 PROGRESS = "[Number(document.body.dataset.loadBytes), document.getElementById('load-bar').value]"
@@ -249,3 +251,27 @@ def test_the_start_paints_the_frame_and_counts_the_bytes(new_table, lang, viewpo
              "downloadThroughput": -1, "uploadThroughput": -1})
     t.wait_ready()
     assert t.page.locator(".start-frame").is_hidden()
+
+
+def test_an_embedded_table_never_shows_the_notice(sw_table, own_site):
+    """An embedded table (embed.html in an iframe) served by the worker learns of the
+    waiting build too, but shows no notice: its host page decides."""
+    site, url = own_site
+    build.write_worker(site)  # one whole build, whatever the tests before did
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    rebuild_one_file(site)
+    (site / "lesson-host.html").write_text(  # not in the build's list: the network serves it
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body>'
+        '<iframe id="t" title="Trex table" style="width:600px;height:500px" '
+        'src="embed.html?mode=play&amp;seed=8&amp;king=0&amp;contract=trex"></iframe></body></html>')
+    t.page.goto(url + "lesson-host.html")
+    frame = t.page.frame_locator("#t")
+    frame.locator("body[data-state=ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    fr = next(f for f in t.page.frames if "embed.html" in f.url)
+    assert fr.evaluate("!!navigator.serviceWorker.controller")
+    frame.locator("html[data-sw=offline-ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    fr.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    frame.locator("html[data-sw-waiting]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert frame.locator("#sw-update").is_hidden()
