@@ -276,6 +276,10 @@
   });
   trackDownloads();
   offline();
+  // A form in the page never submits (Enter in a settings field): it has nowhere to go, and
+  // the CSP's form-action 'none' (docs/WEB.md) would refuse it. (Not an inline onsubmit:
+  // the CSP refuses inline handlers.)
+  document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
   // Resource failures while loading (404, offline): capture phase sees <script>/<link> errors.
   addEventListener("error", function (e) {
     if (done) return;

@@ -892,7 +892,7 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
             + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
     look = (f'<label class="check"><input type="checkbox" name="four_colour" id="{idp}set-four_colour" '
             f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>')
-    body = f"""<form class="settings" onsubmit="return false">
+    body = f"""<form class="settings">
 <fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
 <div class="checks look">{look}</div>
 <p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button></p></fieldset>
