@@ -50,7 +50,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
 STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html", "favicon.svg",
-                "tables.js", "tutorial.html", "author.html", "author.js")
+                "tables.js", "tutorial.html", "author.html", "author.js", "start.css")
 
 
 def log(msg: str) -> None:
@@ -223,7 +223,9 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     html = html.replace(marker, preload.rstrip("\n"))
     # The loading screen's words in every language, inline: loader.js needs no fetch.
     marker = html[html.index("<!--i18n"):html.index("-->", html.index("<!--i18n")) + 3]
-    inline = f'<script id="trex-i18n" type="application/json">{loading_strings()}</script>'
+    # (and the seats' names: the table's frame is painted before Python starts, start.css)
+    words = loading_strings(("loading.", "seat."))
+    inline = f'<script id="trex-i18n" type="application/json">{words}</script>'
     html = html.replace(marker, inline)
     html = re.sub(r"<noscript>.*?</noscript>", lambda _: noscript_html(), html, count=1, flags=re.S)
     (out / "index.html").write_text(html, encoding="utf-8")
@@ -269,6 +271,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
         "app_files": sizes,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    offline_and_safe(out, wheel.name, ui_zip.name)
     total = sum(sizes.values())
     log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
     return out
@@ -285,13 +288,160 @@ def app_files(out: Path) -> dict[str, int]:
     return sizes
 
 
+# ---------------------------------------------------------------- offline, installable, CSP
+# Issue 10 §1, §6, §8 (docs/WEB.md "Offline and installable", "Content-Security-Policy").
+# The pages build.py writes, with a Content-Security-Policy <meta> each.
+PAGES = ("index.html", "embed.html", "tutorial.html", "author.html", "bare.html")
+# The strictest policy the pages run under; why each directive is there: docs/WEB.md.
+# Inline <script>/<style> elements are allowed by their SHA-256 only (added per page).
+CSP = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'"],
+    "style-src-elem": ["'self'"],
+    "style-src-attr": ["'unsafe-inline'"],
+    "connect-src": ["'self'"],
+    "img-src": ["'self'"],
+    "font-src": ["'self'"],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "frame-src": ["'self'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+    "object-src": ["'none'"],
+}
+# What a page that runs Python adds: Pyodide compiles its WebAssembly ('wasm-unsafe-eval'),
+# and PyScript 0.7 builds its hooks with Function() ('unsafe-eval'; tested: without it
+# core.js stops at its first Function() and the page never starts). author.html and
+# any page without PyScript get neither.
+PYTHON_PAGES = {"index.html", "embed.html", "tutorial.html", "bare.html"}
+PYTHON_SCRIPT_SRC = ["'unsafe-eval'", "'wasm-unsafe-eval'"]
+# The loading screen names the big downloads and counts their bytes (loader.js).
+PROGRESS_FILES = {"pyodide/pyodide.asm.wasm": "runtime", "pyodide/python_stdlib.zip": "stdlib",
+                  "pyodide/pyodide.asm.mjs": "runtime_js"}
+ICON_SIZES = (192, 512)
+# Not in the worker's cache: the worker itself (the browser keeps it) and the build's notes.
+NOT_PRECACHED = ("sw.js", "build.json")
+THEME = "#1d5c3a"
+
+
+def _sha256_b64(text: str) -> str:
+    import base64
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def inline_hashes(html: str) -> tuple[list[str], list[str]]:
+    """The CSP hashes of a page's inline scripts the browser runs and its inline styles.
+    A <script> with a src, or of a type that is not JavaScript (the inline JSON words,
+    PyScript's type="py"), needs none."""
+    scripts, styles = [], []
+    for attrs, body in re.findall(r"<script\b([^>]*)>(.*?)</script>", html, flags=re.S | re.I):
+        kind = re.search(r'\btype\s*=\s*"([^"]*)"', attrs)
+        if "src=" in attrs or (kind and kind.group(1).lower() not in ("text/javascript", "module")):
+            continue
+        scripts.append(_sha256_b64(body))
+    for body in re.findall(r"<style\b[^>]*>(.*?)</style>", html, flags=re.S | re.I):
+        styles.append(_sha256_b64(body))
+    return scripts, styles
+
+
+def csp_for(html: str, python: bool = True) -> str:
+    scripts, styles = inline_hashes(html)
+    policy = {k: list(v) for k, v in CSP.items()}
+    policy["script-src"] += (PYTHON_SCRIPT_SRC if python else []) + sorted(set(scripts))
+    policy["style-src-elem"] += sorted(set(styles))
+    return "; ".join(f"{k} {' '.join(v)}" for k, v in policy.items())
+
+
+def add_csp(html: str, python: bool = True) -> str:
+    """Put the page's policy first in <head> (a <meta> CSP covers only what follows it)."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{csp_for(html, python)}">'
+    charset = '<meta charset="utf-8">'
+    assert charset in html, "a page without <meta charset=\"utf-8\"> first: where does its CSP go?"
+    return html.replace(charset, charset + "\n" + meta, 1)
+
+
+def write_icons_and_manifest(out: Path) -> None:
+    """The web app manifest and its icons (PNG drawn by web/icons.py, and an SVG)."""
+    spec = importlib.util.spec_from_file_location("trex_icons", WEB / "icons.py")
+    assert spec is not None and spec.loader is not None
+    icons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(icons)
+    (out / "icons").mkdir(exist_ok=True)
+    entries = []
+    for size in ICON_SIZES:
+        (out / "icons" / f"icon-{size}.png").write_bytes(icons.png(size))
+        entries.append({"src": f"./icons/icon-{size}.png", "sizes": f"{size}x{size}",
+                        "type": "image/png", "purpose": "any maskable"})
+    (out / "icons" / "icon.svg").write_text(icons.SVG, encoding="utf-8")
+    entries.append({"src": "./icons/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    words = {e.msgid: e.msgstr[0] for e in catalogues()["en"]}
+    manifest = {
+        "name": words.get("app.title", "Trex"),
+        "short_name": words.get("app.title", "Trex"),
+        "description": words.get("loading.app_description", ""),
+        "id": "./",
+        "start_url": "./",  # relative to the manifest: works from any sub-path
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": THEME,
+        "theme_color": THEME,
+        "icons": entries,
+    }
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                              encoding="utf-8")
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def write_worker(out: Path) -> dict[str, Any]:
+    """sw.js from web/sw.js: every file of the site with its content hash, and the build's
+    version (a hash of that list) so a new build is a new cache. Returns what it wrote."""
+    files = {p.relative_to(out).as_posix(): file_hash(p)
+             for p in sorted(out.rglob("*"))
+             if p.is_file() and p.name not in NOT_PRECACHED}
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
+    src = (WEB / "sw.js").read_text(encoding="utf-8")
+    assert '"__TREX_BUILD__"' in src and "/*__TREX_FILES__*/ {}" in src
+    src = src.replace('"__TREX_BUILD__"', json.dumps(version))
+    src = src.replace("/*__TREX_FILES__*/ {}", json.dumps(files, indent=0, sort_keys=True))
+    (out / "sw.js").write_text(src, encoding="utf-8")
+    return {"version": version, "files": len(files),
+            "bytes": sum((out / f).stat().st_size for f in files) + (out / "sw.js").stat().st_size}
+
+
+def offline_and_safe(out: Path, wheel: str, ui_zip: str) -> None:
+    """The last steps of a build: icons and manifest, the loading screen's byte counts,
+    a CSP for every page, then the worker (last: it lists every file with its hash)."""
+    write_icons_and_manifest(out)
+    big = {**PROGRESS_FILES, wheel: "game", ui_zip: "table"}
+    sizes = {name: {"bytes": (out / name).stat().st_size, "what": what} for name, what in big.items()}
+    for page in PAGES:
+        path = out / page
+        if not path.exists():
+            continue
+        html = path.read_text(encoding="utf-8")
+        if "<!--sizes" in html:
+            marker = html[html.index("<!--sizes"):html.index("-->", html.index("<!--sizes")) + 3]
+            data = json.dumps(sizes, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+            html = html.replace(marker, f'<script id="trex-sizes" type="application/json">{data}</script>')
+        path.write_text(add_csp(html, page in PYTHON_PAGES), encoding="utf-8")
+    worker = write_worker(out)
+    info = json.loads((out / "build.json").read_text())
+    info["offline"] = worker
+    (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+    log(f"offline: sw.js lists {worker['files']} files, {worker['bytes']:,} bytes, build {worker['version']}")
+
+
 # ---------------------------------------------------------------- serving
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".whl": "application/zip", ".zip": "application/zip",
-                      ".svg": "image/svg+xml"}
+                      ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json"}
     base = "/"
     quiet = False
 

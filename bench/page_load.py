@@ -22,6 +22,10 @@ Measures, in one run on this machine with Debian's Chromium:
    decision times. Target: no task over 100 ms. Also the cost of one re-render
    (``App.render`` with the style and layout work it causes, timed by the page
    under ``?autoplay=1``): median and p95.
+5. Offline (part ``offline``): a second visit started with the network off, from the
+   service worker's cache, against a warm start without the worker, interleaved in one
+   run (target <= 1.0x); and the precache's size (sw.js's list, and the browser's storage
+   use for the origin). The other parts block the worker, as before it existed.
 4. A mid-range phone: a 360x740 viewport with the CPU slowed 4x (CDP
    ``Emulation.setCPUThrottlingRate``): navigation -> playable for the game and
    the bare page under the same throttling (target <= 1.3x), then medium bots
@@ -107,7 +111,8 @@ def load_times(browser, base: str, rounds: int, viewport: dict | None = None, ra
     for r in range(rounds):
         order = list(PAGES) if r % 2 == 0 else list(reversed(PAGES))
         for name in order:
-            ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+            ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
+                              service_workers="block")  # the "offline" part measures the worker
             guard(ctx, outside)
             page = throttle(ctx.new_page(), rate)
             url = base + PAGES[name]
@@ -134,7 +139,8 @@ def load_times(browser, base: str, rounds: int, viewport: dict | None = None, ra
 
 def long_tasks(browser, base: str, level: str, seconds: float, viewport: dict | None = None,
                rate: float = 1) -> dict:
-    ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
+                              service_workers="block")  # the "offline" part measures the worker
     outside: list[str] = []
     guard(ctx, outside)
     page = throttle(ctx.new_page(), rate)
@@ -227,6 +233,36 @@ def animated_tricks(browser, base: str, seconds: float, viewport: dict, rate: fl
         "frame_gap_while_moving": stats(gaps),
         "outside_requests": outside,
     }
+def offline_start(browser, base: str, rounds: int) -> dict:
+    """Issue 10 §1: a second visit started offline from the service worker's cache against
+    a warm start without the worker (HTTP cache filled, network on), interleaved round by
+    round in one run; and how much the precache takes in the browser's storage."""
+    times: dict[str, list[float]] = {"offline_sw": [], "warm_no_sw": []}
+    outside: list[str] = []
+    usage: list[int] = []
+    url = base + PAGES["game"]
+    for r in range(rounds):
+        for kind in (("offline_sw", "warm_no_sw") if r % 2 == 0 else ("warm_no_sw", "offline_sw")):
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                                      service_workers="allow" if kind == "offline_sw" else "block")
+            guard(ctx, outside)
+            page = ctx.new_page()
+            ready_ms(page, url)
+            if kind == "offline_sw":
+                page.wait_for_selector("html[data-sw=offline-ready]", state="attached", timeout=120_000)
+                ready_ms(page, url)  # a visit the worker serves: its compiled-code caches warm too
+                usage.append(int(page.evaluate("navigator.storage.estimate().then(e => e.usage)")))
+                ctx.set_offline(True)
+            else:
+                ready_ms(page, url)  # warm like the worker's context: the same number of visits
+            ms = ready_ms(page, url)
+            ctx.close()
+            times[kind].append(ms)
+            print(f"  round {r + 1} {kind:10s} {ms:7.0f} ms", flush=True)
+    sw, warm = statistics.median(times["offline_sw"]), statistics.median(times["warm_no_sw"])
+    return {"samples": times, "offline_sw_ms": sw, "warm_no_sw_ms": warm, "ratio": sw / warm,
+            "storage_usage_bytes": statistics.median(usage) if usage else None,
+            "outside_requests": outside}
 
 
 def sizes(site: Path) -> dict:
@@ -246,7 +282,8 @@ def main() -> None:
     ap.add_argument("--bot-seconds", type=float, default=20.0)
     ap.add_argument("--levels", default="medium,hard")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
-    ap.add_argument("--parts", default="load,bots,phone", help="which measurements (comma-separated)")
+    ap.add_argument("--parts", default="load,bots,phone,offline",
+                    help="which measurements (comma-separated: load, bots, phone, offline)")
     ap.add_argument("--phone-rounds", type=int, default=3)
     ap.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down of the phone runs")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "page_load.json")
@@ -263,6 +300,10 @@ def main() -> None:
         if "load" in parts:
             print(f"{args.rounds} rounds, cold and warm, interleaved")
             result["load"] = load_times(browser, base, args.rounds)
+        if "offline" in parts:
+            print(f"offline: {args.rounds} rounds, a second visit offline from the service worker "
+                  "vs a warm start without it, interleaved")
+            result["offline"] = offline_start(browser, base, args.rounds)
         result["bots"] = []
         if "bots" in parts:
             for level in filter(None, args.levels.split(",")):
@@ -301,6 +342,13 @@ def main() -> None:
     for name, n in s["files"].items():
         print(f"  {n:9,d}  {name}")
     print(f"  (runtime copied from npm, not counted: {s['runtime_bytes'] / 1e6:.1f} MB)")
+    if "offline" in result:
+        o = result["offline"]
+        precache = json.loads((site / "build.json").read_text()).get("offline", {})
+        print(f"\nsecond visit offline (service worker) {o['offline_sw_ms']:.0f} ms vs warm start without it "
+              f"{o['warm_no_sw_ms']:.0f} ms (medians): {o['ratio']:.2f}x (target <= 1.0)")
+        print(f"precache: {precache.get('files')} files, {precache.get('bytes', 0):,} bytes listed by sw.js; "
+              f"the browser's storage use for the origin: {(o['storage_usage_bytes'] or 0):,} bytes")
     print("\nmain thread while bots play (long tasks after ready; one re-render with its layout)")
     for b in result["bots"] + ([result["phone_bots"]] if "phone_bots" in result else []):
         where = f"phone {b['cpu_throttling']:g}x" if b["cpu_throttling"] > 1 else "desktop"
@@ -319,7 +367,7 @@ def main() -> None:
               f"{mo['longest_frame_gap_while_moving_ms']:.0f} ms, median {mo['frame_gap_while_moving']['median']:.0f}")
         print(f"  all of play then: {mo['long_tasks']} long tasks, {mo['tasks_over_100ms']} over 100 ms, "
               f"max {mo['max_task_ms']:.0f} ms")
-    outside = [u for k in ("load", "phone_load") if k in result for u in result[k]["outside_requests"]]
+    outside = [u for k in ("load", "phone_load", "offline") if k in result for u in result[k]["outside_requests"]]
     outside += [u for b in result["bots"] for u in b["outside_requests"]]
     outside += result["phone_bots"]["outside_requests"] if "phone_bots" in result else []
     outside += result["motion"]["outside_requests"] if "motion" in result else []

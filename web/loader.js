@@ -58,6 +58,150 @@
     "Loaded interpreter": [90, tr("loading.table", "Setting the table\u2026")]
   };
   var done = false;
+  var bytesDriven = false;
+  var readyFns = [];
+
+  // -- Progress by bytes (issue 10 §6) ---------------------------------------------------
+  // build.py inlines the big downloads' sizes (#trex-sizes). fetch() is wrapped only to
+  // watch: the page gets the very Response the network gave (a clone is read and counted,
+  // so the wasm keeps its URL and its compiled-code cache); a file that is not fetched
+  // (pyodide.asm.mjs is imported) counts when its resource timing entry appears. The bar
+  // goes from 5 % to 85 % with the bytes, and says which file it waits for.
+  function trackDownloads() {
+    var sizes = {};
+    try { sizes = JSON.parse($("trex-sizes").textContent); } catch (e) { return; }
+    var base = new URL(".", location.href).href, total = 0, got = {}, names = Object.keys(sizes);
+    if (!names.length || !window.fetch || !window.ReadableStream) return;
+    names.forEach(function (n) { total += sizes[n].bytes; got[n] = 0; });
+    bytesDriven = true;
+    function which(url) {
+      var u = String(url).split("?")[0].split("#")[0];
+      return u.indexOf(base) === 0 && sizes[u.slice(base.length)] ? u.slice(base.length) : null;
+    }
+    var lastWhat = null;
+    function update(name) {
+      if (done) return;
+      var sum = 0;
+      names.forEach(function (n) { sum += got[n]; });
+      var text = null;
+      if (name && got[name] < sizes[name].bytes) lastWhat = name;
+      if (lastWhat && got[lastWhat] >= sizes[lastWhat].bytes) {
+        lastWhat = names.filter(function (n) { return got[n] > 0 && got[n] < sizes[n].bytes; })[0] || null;
+      }
+      if (lastWhat) {
+        var what = tr("loading.what_" + sizes[lastWhat].what, lastWhat.split("/").pop());
+        text = tr("loading.bytes", "{what}: {done} of {total} MB")
+          .replace("{what}", what)
+          .replace("{done}", (got[lastWhat] / 1e6).toFixed(1))
+          .replace("{total}", (sizes[lastWhat].bytes / 1e6).toFixed(1));
+      } else if (sum >= total) {
+        text = tr("loading.python", "Starting Python\u2026");
+      }
+      show(5 + Math.floor(80 * Math.min(sum, total) / total), text);
+      document.body && (document.body.dataset.loadBytes = String(sum));
+    }
+    var realFetch = window.fetch;
+    window.fetch = function (input) {
+      var p = realFetch.apply(this, arguments);
+      var name = null;
+      try {  // a string, a URL or a Request
+        name = which(new URL(input && input.url ? input.url : String(input), location.href).href);
+      } catch (e) { /* not a URL: not one of ours */ }
+      if (!name || done) return p;
+      return p.then(function (resp) {
+        if (!resp.ok || !resp.body) return resp;
+        try {
+          var reader = resp.clone().body.getReader();
+          got[name] = 0;
+          (function pump() {
+            reader.read().then(function (r) {
+              if (r.done) { got[name] = sizes[name].bytes; update(name); return; }
+              got[name] += r.value.byteLength;
+              update(name);
+              pump();
+            }, function () { /* the page's own read reports any failure */ });
+          })();
+        } catch (e) { /* a body that cannot be cloned: its timing entry counts it */ }
+        return resp;
+      });
+    };
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (e) {
+          var name = which(e.name);
+          if (name) { got[name] = sizes[name].bytes; update(null); }
+        });
+      }).observe({ type: "resource", buffered: true });
+    } catch (e) { /* no resource timing: the fetches still count */ }
+  }
+
+  // -- Offline play: the service worker (issue 10 §1; web/sw.js, docs/WEB.md) -------------
+  // Registered once the table is up (so its downloads never compete with the page's own),
+  // not with ?sw=0 (a documented opt-out). It says when the site is ready for offline play
+  // and, when a new build has installed, offers a reload (not in an embedded table: its
+  // host page decides; a reload resumes the match from the save).
+  var embedded = false;
+  try { embedded = window.top !== window.self; } catch (e) { embedded = true; }
+  function offline() {
+    var sw = navigator.serviceWorker;
+    if (!sw || new URLSearchParams(location.search).get("sw") === "0") return;
+    var hadController = !!sw.controller, reloading = false;
+    function mark(state) { document.documentElement.dataset.sw = state; }
+    if (hadController) {
+      var note = $("load-offline");
+      if (note) note.hidden = false;
+    }
+    sw.addEventListener("message", function (e) {
+      var d = e.data || {};
+      if (d.type !== "trex-sw-status") return;
+      document.documentElement.dataset.swBuild = d.build;
+      if (d.cached === d.files) {
+        var first = document.documentElement.dataset.sw !== "offline-ready" && !hadController;
+        mark("offline-ready");
+        var n = $("sw-offline");
+        if (first && n && !embedded) {
+          n.hidden = false;
+          setTimeout(function () { n.hidden = true; }, 8000);  // a passing note, not a wait
+        }
+      }
+    });
+    function ask(worker) { if (worker) worker.postMessage({ type: "status" }); }
+    function waiting(reg) {
+      if (!reg.waiting || !sw.controller) return;
+      document.documentElement.dataset.swWaiting = "1";  // a new build waits (data-sw stays the worker's state)
+      var box = $("sw-update");
+      if (!box || embedded) return;
+      box.hidden = false;
+      $("sw-later").onclick = function () { box.hidden = true; };
+      $("sw-reload").onclick = function () {
+        reloading = true;
+        if (reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
+      };
+    }
+    sw.addEventListener("controllerchange", function () {
+      // the new build took over: a page that asked for it reloads into it; one still
+      // loading reloads too (its next files would come from the new build)
+      if (reloading || !done) location.reload();
+    });
+    function register() {
+      sw.register("./sw.js", { scope: "./" }).then(function (reg) {
+        mark(reg.active ? "active" : "installing");
+        waiting(reg);
+        ask(reg.active);
+        reg.addEventListener("updatefound", function () {
+          var w = reg.installing;
+          if (!w) return;
+          w.addEventListener("statechange", function () {
+            if (w.state === "installed") waiting(reg);
+            if (w.state === "activated") ask(w);
+          });
+        });
+      }).catch(function () {
+        mark("unavailable");  // blocked (a test context), or not allowed here: play on
+      });
+    }
+    window.trexLoader.whenReady(register);
+  }
 
   function $(id) { return document.getElementById(id); }
   function setWords(el, text) {
@@ -98,9 +242,15 @@
       });
     },
     words: words,
+    // fn runs once the page is ready: the table is on screen, or (a page with no table) loaded
+    whenReady: function (fn) {
+      function now() { if (done || !$("app")) fn(); else readyFns.push(fn); }
+      if (document.readyState === "complete") now(); else addEventListener("load", now);
+    },
     // Called by the UI's Python once the table is on screen.
     ready: function () {
       done = true;
+      readyFns.splice(0).forEach(function (fn) { setTimeout(fn, 0); });
       var ms = Math.round(performance.now());
       document.body.dataset.readyMs = String(ms);
       var box = $("loading");
@@ -122,8 +272,14 @@
 
   addEventListener("py:progress", function (e) {
     var s = steps[e.detail];
-    if (s) show(s[0], s[1]);
+    if (s && !(bytesDriven && s[0] < 85)) show(s[0], s[1]);
   });
+  trackDownloads();
+  offline();
+  // A form in the page never submits (Enter in a settings field): it has nowhere to go, and
+  // the CSP's form-action 'none' (docs/WEB.md) would refuse it. (Not an inline onsubmit:
+  // the CSP refuses inline handlers.)
+  document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
   // Resource failures while loading (404, offline): capture phase sees <script>/<link> errors.
   addEventListener("error", function (e) {
     if (done) return;
@@ -149,9 +305,7 @@
       if (done) obs.disconnect();
     }).observe(document.body, { childList: true, subtree: true });
   });
-  // A running clock next to the step, so a slow download visibly moves. (Byte-level
-  // progress would need fetch() wrapped in a new Response, which loses the URL that
-  // Chromium keys its compiled-wasm cache on: warm loads would recompile 9 MB of wasm.)
+  // A running clock next to the step, so a slow download visibly moves.
   var clock = setInterval(function () {
     if (done) { clearInterval(clock); return; }
     var c = $("load-clock");

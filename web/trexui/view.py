@@ -935,7 +935,7 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
             f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>'
             f'<label class="check"><input type="checkbox" name="sound" id="{idp}set-sound" '
             f'data-change="play"{" checked" if form.get("sound") else ""}> {escape(t("opt.sound"))}</label>')
-    body = f"""<form class="settings" onsubmit="return false">
+    body = f"""<form class="settings">
 <fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
 <div class="checks look">{look}</div>
 <p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button>

@@ -1,0 +1,277 @@
+"""Issue 10 §1: offline and installable. The service worker (web/sw.js, written by build.py
+with every file's hash) precaches the whole site, runtime included; with the network off
+a reload still gives a playable table and a deal can be played. A new build is installed
+beside the old one, the page mid-match says a new version is ready without losing the
+match, and after the reload every response comes from the new build's cache, none from
+the old one. Outside requests stay blocked: Playwright's routing sees the worker's own
+fetches too (Chromium), and the conftest's Guard fails the test on any.
+
+The conftest's other pages block service workers (``service_workers="block"``); these
+tests allow them, each in its own context (so its own storage and caches)."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import build
+from conftest import BOOT_TIMEOUT_MS, DESKTOP, PHONE, SUB_PATH, Guard, Table, tables
+
+
+@pytest.fixture(scope="module")
+def own_site(site_url):
+    """A copy of the built site on its own server, so a test may rebuild it in place."""
+    root = Path(tempfile.mkdtemp(prefix="trex-offline-"))
+    source = Path(os.environ["TREX_SITE"]) if os.environ.get("TREX_SITE") else build.DEFAULT_OUT
+    shutil.copytree(source, root / "site")
+    srv, url = build.serve_in_thread(root / "site", base=SUB_PATH)
+    yield root / "site", url
+    srv.shutdown()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def _worker_table(browser, url, viewport=DESKTOP):
+    context = browser.new_context(viewport=viewport, service_workers="allow")
+    guard = Guard(context)
+    page = guard.watch(context.new_page())
+    page.set_default_timeout(30_000)
+    t = Table(context, page, guard, url)
+    t.responses = []
+    page.on("response", lambda r: t.responses.append(r))
+    return t
+
+
+@pytest.fixture
+def sw_table(browser, own_site):
+    _, url = own_site
+    yield from tables(lambda viewport=DESKTOP: _worker_table(browser, url, viewport))
+
+
+def listed(site: Path) -> dict[str, str]:
+    """The files sw.js lists, with their hashes, and its build."""
+    src = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"var FILES = (\{.*?\});", src, re.S).group(1))
+    return files
+
+
+def site_responses(t: Table, site: Path) -> list:
+    """The page's responses for files of the site (the navigation is index.html)."""
+    files = listed(site)
+    out = []
+    for r in t.responses:
+        if SUB_PATH not in r.url:
+            continue
+        name = r.url.split(SUB_PATH, 1)[1].split("?")[0].split("#")[0] or "index.html"
+        if name in files:
+            out.append((name, r))
+    return out
+
+
+def build_of(site: Path) -> str:
+    return re.search(r'var BUILD = "([0-9a-f]+)"', (site / "sw.js").read_text()).group(1)
+
+
+def wait_offline_ready(t: Table) -> None:
+    t.page.wait_for_selector("html[data-sw=offline-ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+
+
+def cache_view(t: Table) -> dict[str, list[str]]:
+    """Every cache of the origin with the paths it holds."""
+    return t.page.evaluate("""async () => {
+        const out = {};
+        for (const name of await caches.keys()) {
+            const c = await caches.open(name);
+            out[name] = (await c.keys()).map(r => new URL(r.url).pathname);
+        }
+        return out;
+    }""")
+
+
+def test_the_worker_precaches_every_file_of_the_build(sw_table, own_site):
+    """The precache is the whole site, runtime included, with each file's hash from build.py,
+    in one cache named after this build; the page says it is ready for offline play."""
+    site, url = own_site
+    files = listed(site)
+    assert "pyodide/pyodide.asm.wasm" in files and "index.html" in files and "manifest.webmanifest" in files
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(files) == on_disk - {"sw.js", "build.json"}
+    for name, digest in files.items():
+        assert build.file_hash(site / name) == digest, name
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    caches = cache_view(t)
+    assert list(caches) == [f"trex {SUB_PATH} {build_of(site)}"]
+    assert sorted(p[len(SUB_PATH):] for p in next(iter(caches.values()))) == sorted(files)
+    assert t.page.locator("#sw-offline").is_visible()
+    t.screenshot("offline-ready-note")
+    manifest = t.page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+def test_with_the_network_off_a_reload_plays_a_deal(sw_table, own_site):
+    """Load once, then no network at all: the reload comes from the worker's cache, the
+    table becomes playable and a whole deal is played; the loading screen said so."""
+    site, _ = own_site
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    t.context.set_offline(True)
+    t.responses.clear()
+    t.reload()
+    st = t.play_deal()
+    assert st["waiting"] in ("summary", "result", "over")
+    mine = site_responses(t, site)
+    assert all(r.from_service_worker for _, r in mine), [n for n, r in mine if not r.from_service_worker]
+    assert {r.headers.get("x-trex-build") for _, r in mine} == {build_of(site)}
+    assert {"index.html", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= {n for n, _ in mine}
+    t.context.set_offline(False)
+
+
+def rebuild_one_file(site: Path) -> str:
+    """A new build in place: style.css changed, sw.js written again. Its new build id."""
+    css = site / "style.css"
+    css.write_text(css.read_text() + "\n/* a rebuilt site */\n")
+    build.write_worker(site)
+    return build_of(site)
+
+
+def test_a_new_build_is_offered_mid_match_and_never_mixed(sw_table, own_site, lang="en"):
+    """A rebuilt site (one file changed): a page the worker serves, mid-match, learns that a new version is
+    waiting and says so with a Reload button, the match untouched; the old build keeps
+    serving until then. After the reload every response is the new build's, the old cache
+    is gone, and the match goes on where it was (its save)."""
+    site, _ = own_site
+    old_build, old_css = build_of(site), (site / "style.css").read_bytes()
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    t.reload()  # a second visit: the worker now serves (controls) the page
+    assert t.page.evaluate("!!navigator.serviceWorker.controller")
+    wait_offline_ready(t)  # the page has registered and listens for a new build
+    for _ in range(3):
+        t.step()
+    before = t.wait_idle()
+    new_build = rebuild_one_file(site)
+    assert new_build != old_build
+    t.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    t.page.wait_for_selector("#sw-update", state="visible", timeout=BOOT_TIMEOUT_MS)
+    assert "new version" in t.page.locator("#sw-update").inner_text()
+    t.screenshot("offline-update-notice")
+    t.page.set_viewport_size(PHONE)
+    t.screenshot("offline-update-notice-phone")
+    t.page.set_viewport_size(DESKTOP)
+    assert t.state()["hand"] == before["hand"]  # nothing moved
+    # both builds' caches exist; the page is still served by the old one
+    names = sorted(cache_view(t))
+    assert names == sorted([f"trex {SUB_PATH} {old_build}", f"trex {SUB_PATH} {new_build}"])
+    served = t.page.evaluate("""fetch('./style.css').then(async r =>
+        [r.headers.get('x-trex-build'), await r.text()])""")
+    assert served == [old_build, old_css.decode()]
+    # the player reloads: the new build takes over, the match resumes from its save
+    t.responses.clear()
+    with t.page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+        t.page.locator("#sw-reload").click()
+    t.wait_ready()
+    after = t.wait_idle()
+    assert (after["hand"], after["trick"], after["totals"], after["history"]) == \
+        (before["hand"], before["trick"], before["totals"], before["history"])
+    t.page.wait_for_selector("html[data-sw=offline-ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    mine = site_responses(t, site)
+    assert {"index.html", "style.css", "pyodide/pyodide.asm.wasm"} <= {n for n, _ in mine}
+    assert {r.headers.get("x-trex-build") for _, r in mine} == {new_build}
+    assert list(cache_view(t)) == [f"trex {SUB_PATH} {new_build}"]
+    assert t.page.evaluate("fetch('./style.css').then(r => r.text())").endswith("/* a rebuilt site */\n")
+    assert t.page.locator("#sw-update").is_hidden()
+
+
+def test_a_server_mid_deploy_is_refused_whole(sw_table, own_site):
+    """A worker whose list does not match the files the server gives (a deploy half done)
+    does not install: the old build stays, whole, and no notice appears."""
+    site, _ = own_site
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    current = build_of(site)
+    rebuild_one_file(site)
+    (site / "tableview.js").write_text((site / "tableview.js").read_text() + "\n// not yet listed\n")
+    failed = t.page.evaluate("""async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        const result = new Promise(done => r.addEventListener("updatefound", () => {
+            const w = r.installing;
+            w.addEventListener("statechange", () => {
+                if (w.state === "redundant" || w.state === "installed") done(w.state);
+            });
+        }));
+        await r.update().catch(() => {});
+        return await result;
+    }""")
+    assert failed == "redundant"
+    assert list(cache_view(t)) == [f"trex {SUB_PATH} {current}"]
+    assert t.page.locator("#sw-update").is_hidden()
+    build.write_worker(site)  # the deploy finishes: the site is one build again
+
+
+PROGRESS = "[Number(document.body.dataset.loadBytes), document.getElementById('load-bar').value]"
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-desktop", "ar-phone"])
+def test_the_start_paints_the_frame_and_counts_the_bytes(new_table, lang, viewport):
+    """Issue 10 §6: before Python starts the felt, the bar and the four seats with their
+    names are on screen; the loading screen names the file it waits for and its bar follows
+    the bytes downloaded (the network slowed to 3 MB/s so the download can be watched)."""
+    t = new_table(viewport)
+    cdp = t.context.new_cdp_session(t.page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+             "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000})
+    t.goto(f"?lang={lang}&speed=instant", wait=False)
+    seats = t.page.locator(".start-frame .start-seat")
+    seats.first.wait_for(state="visible")
+    names = {"en": ["North", "West", "East", "You"], "ar": ["المقابل", "اليسار", "اليمين", "أنت"]}[lang]
+    assert seats.all_inner_texts() == names
+    # the runtime's download, counted as it comes
+    t.page.wait_for_function("() => Number(document.body.dataset.loadBytes || 0) > 1e6", timeout=60_000)
+    first = t.page.evaluate(PROGRESS)
+    t.page.wait_for_function("b => Number(document.body.dataset.loadBytes || 0) > b + 1e6", arg=first[0],
+                             timeout=60_000)
+    second = t.page.evaluate(PROGRESS)
+    assert second[1] > first[1] > 5
+    text = t.page.locator("#load-text").inner_text()
+    assert {"en": " MB", "ar": "ميغابايت"}[lang] in text, text
+    assert t.page.evaluate("document.body.dataset.state") == "loading"
+    t.screenshot(f"start-loading-{lang}-{viewport['width']}")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+             "downloadThroughput": -1, "uploadThroughput": -1})
+    t.wait_ready()
+    assert t.page.locator(".start-frame").is_hidden()
+
+
+def test_an_embedded_table_never_shows_the_notice(sw_table, own_site):
+    """An embedded table (embed.html in an iframe) served by the worker learns of the
+    waiting build too, but shows no notice: its host page decides."""
+    site, url = own_site
+    build.write_worker(site)  # one whole build, whatever the tests before did
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    rebuild_one_file(site)
+    (site / "lesson-host.html").write_text(  # not in the build's list: the network serves it
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body>'
+        '<iframe id="t" title="Trex table" style="width:600px;height:500px" '
+        'src="embed.html?mode=play&amp;seed=8&amp;king=0&amp;contract=trex"></iframe></body></html>')
+    t.page.goto(url + "lesson-host.html")
+    frame = t.page.frame_locator("#t")
+    frame.locator("body[data-state=ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    fr = next(f for f in t.page.frames if "embed.html" in f.url)
+    assert fr.evaluate("!!navigator.serviceWorker.controller")
+    frame.locator("html[data-sw=offline-ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    fr.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    frame.locator("html[data-sw-waiting]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert frame.locator("#sw-update").is_hidden()
