@@ -2,7 +2,7 @@
 """Page-load benchmark: the Trex table against a bare PyScript page (issue 4 §7).
 
     python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
-                              [--parts load,bots,phone,motion] [--phone-rounds 3] [--throttle 4]
+                              [--parts load,bots,phone,offline,motion] [--phone-rounds 3] [--throttle 4]
                               [--site DIR]
 
 Measures, in one run on this machine with Debian's Chromium:
@@ -22,10 +22,6 @@ Measures, in one run on this machine with Debian's Chromium:
    decision times. Target: no task over 100 ms. Also the cost of one re-render
    (``App.render`` with the style and layout work it causes, timed by the page
    under ``?autoplay=1``): median and p95.
-5. Offline (part ``offline``): a second visit started with the network off, from the
-   service worker's cache, against a warm start without the worker, interleaved in one
-   run (target <= 1.0x); and the precache's size (sw.js's list, and the browser's storage
-   use for the origin). The other parts block the worker, as before it existed.
 4. A mid-range phone: a 360x740 viewport with the CPU slowed 4x (CDP
    ``Emulation.setCPUThrottlingRate``): navigation -> playable for the game and
    the bare page under the same throttling (target <= 1.3x), then medium bots
@@ -34,6 +30,10 @@ Measures, in one run on this machine with Debian's Chromium:
    pace with the cards moving (tableview.js), the page loaded unthrottled and then
    slowed: main-thread tasks while an animation runs (target: none over 100 ms), and the
    longest gap between two animation frames then (a dropped frame shows as a gap).
+6. Offline (part ``offline``): a second visit started with the network off, from the
+   service worker's cache, against a warm start without the worker, interleaved in one
+   run (target <= 1.0x); and the precache's size (sw.js's list, and the browser's storage
+   use for the origin). The other parts block the worker, as before it existed.
 
 Results are printed and written to bench/results/page_load.json (git-ignored; --out).
 """
