@@ -18,7 +18,7 @@ from typing import Any
 from trex_core import Contract, Rules, parse_card, scoring
 from trex_core.rules import CLOCKWISE, JAWAKER, RIGHT_THEN_ACROSS, SEVEN_OF_HEARTS
 
-from .strings import iso, t
+from .strings import iso, signed, t
 
 TOUR_STEPS = 4
 """The steps of the first-visit tour: the king's choice, playing a card, the score sheet,
@@ -27,10 +27,6 @@ Settings and the rules (``tour.N.title`` / ``tour.N.text``)."""
 KH, QUEENS, DIAMONDS, COLLECTIONS, TREX, COMPLEX = (
     Contract.KING_OF_HEARTS, Contract.QUEENS, Contract.DIAMONDS, Contract.COLLECTIONS, Contract.TREX,
     Contract.COMPLEX)
-
-
-def _score(n: int) -> str:
-    return iso(f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0"))
 
 
 def _name(c: Contract) -> str:
@@ -117,9 +113,9 @@ def _example(key: str, scores: list[int]) -> str:
     named, order = _EXAMPLE_SEATS[key]
     text = t(key, kh=_name(KH), queens=_name(QUEENS), trex=_name(TREX), complex=_name(COMPLEX),
              **{k: _who(seat) for k, seat in named.items()})
-    result = _join(t("rules.ex.score", name=_who(s), v=_score(scores[s])) for s in order if scores[s])
+    result = _join(t("rules.ex.score", name=_who(s), v=signed(scores[s])) for s in order if scores[s])
     if key == "rules.ex.4":  # §11.4 names the contract's total
-        result = t("rules.ex.total", scores=result, v=_score(sum(scores)))
+        result = t("rules.ex.total", scores=result, v=signed(sum(scores)))
     return (f'<li data-example="{key.rsplit(".", 1)[1]}"><span>{escape(text)}</span> '
             f'<strong class="rules-result">{escape(result)}</strong></li>')
 
@@ -153,10 +149,12 @@ def rules_html(rules: Rules) -> str:
     if rules.complex:
         cv = scoring.card_values(COMPLEX, rules)
         tricks.append(t("rules.contract.complex", name=_name(COMPLEX),
-                        trick=_score(-scoring.trick_value(COMPLEX, rules)), diamond=_score(-cv[parse_card("2D")]),
-                        queen=_score(-cv[parse_card("QS")]), kh=_score(-cv[parse_card("KH")])))
+                        trick=signed(-scoring.trick_value(COMPLEX, rules)), diamond=signed(-cv[parse_card("2D")]),
+                        queen=signed(-cv[parse_card("QS")]), kh=signed(-cv[parse_card("KH")])))
     else:
-        tricks += [t(f"rules.contract.{c.value}", name=_name(c), v=_score(v)) for c, v in values.items()]
+        # card: the K♥ as the table shows it, isolated left-to-right (K then ♥ on an Arabic page too)
+        tricks += [t(f"rules.contract.{c.value}", name=_name(c), v=signed(v), card=iso("K\u2665"))
+                   for c, v in values.items()]
         if rules.no_heart_lead:
             tricks.append(t("rules.no_heart_lead", kh=_name(KH)))
     if rules.forced_discard:
@@ -174,13 +172,13 @@ def rules_html(rules: Rules) -> str:
         how = (t("rules.double.how.complex", complex=_name(COMPLEX)) if rules.complex
                else t("rules.double.how", kh=_name(KH), queens=_name(QUEENS)))
         dbl_text = [how, t("rules.double.answer"),
-                    t("rules.double.other", kh_taker=_score(kh_other[0]), kh_gain=_score(kh_other[1]),
-                      q_taker=_score(q_other[0]), q_gain=_score(q_other[1]))]
+                    t("rules.double.other", kh_taker=signed(kh_other[0]), kh_gain=signed(kh_other[1]),
+                      q_taker=signed(q_other[0]), q_gain=signed(q_other[1]))]
         if rules.self_capture == JAWAKER:
-            dbl_text.append(t("rules.double.self.jawaker", kh=_score(kh_self[1]), q=_score(q_self[1]),
-                              kh_gain=_score(kh_self[2]), q_gain=_score(q_self[2])))
+            dbl_text.append(t("rules.double.self.jawaker", kh=signed(kh_self[1]), q=signed(q_self[1]),
+                              kh_gain=signed(kh_self[2]), q_gain=signed(q_self[2])))
         else:
-            dbl_text.append(t("rules.double.self.plain", kh=_score(kh_self[1]), q=_score(q_self[1])))
+            dbl_text.append(t("rules.double.self.plain", kh=signed(kh_self[1]), q=signed(q_self[1])))
     else:
         dbl_text = [t("rules.double.off")]
     parts.append(_section("doubling", t("rules.h.doubling"), dbl_text))
@@ -197,7 +195,7 @@ def rules_html(rules: Rules) -> str:
 
     trex = [t("rules.trex.rows"),
             t("rules.trex.turns", direction=t(f"rules.way.{way}")),
-            t("rules.trex.places", places=_join(_score(p) for p in scoring.TREX_PLACES))]
+            t("rules.trex.places", places=_join(signed(p) for p in scoring.TREX_PLACES))]
     if rules.partnership:
         trex.append(t("rules.trex.twos"))
     parts.append(_section("trex", t("rules.h.trex", trex=_name(TREX)), trex))
@@ -209,7 +207,7 @@ def rules_html(rules: Rules) -> str:
         teams = [t("rules.teams.off")]
     parts.append(_section("teams", t("rules.h.teams"), teams))
 
-    totals = _join(t("rules.total.item", name=_name(c), v=_score(scoring.deal_total(c, rules)))
+    totals = _join(t("rules.total.item", name=_name(c), v=signed(scoring.deal_total(c, rules)))
                    for c in rules.contracts)
     end = [t("rules.end.teams" if rules.partnership else "rules.end", total=4 * per),
            t("rules.totals", totals=totals)]

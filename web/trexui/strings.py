@@ -30,6 +30,7 @@ DOMAIN = "trex"
 DEFAULT = "en"
 
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
+MINUS = "\u2212"
 
 
 def _linguas() -> tuple[str, ...]:
@@ -127,5 +128,14 @@ def language_name(lang: str) -> str:
 
 
 def iso(text: str) -> str:
-    """``text`` (a score, a card) isolated from the surrounding direction in RTL pages."""
+    """``text`` (a score, a card) isolated from the surrounding direction in RTL pages.
+
+    A first-strong isolate: with no letter inside ("\u221275", "10\u2665") it is left-to-right
+    (UAX #9, X5c/P3), so the minus stays before the digits; measured by glyph positions in
+    tests/browser/test_bidi_numbers.py."""
     return f"{FSI}{text}{PDI}" if direction() == "rtl" else text
+
+
+def signed(n: int) -> str:
+    """A score or a value with its sign ("+50", "\u221275", "0"), minus first in every language."""
+    return iso(f"+{n}" if n > 0 else (f"{MINUS}{-n}" if n < 0 else "0"))

@@ -31,7 +31,7 @@ from html import escape
 from typing import Any
 
 from . import rulesview
-from .strings import LANGUAGES, current, direction, iso, language_name, t, tn
+from .strings import LANGUAGES, current, direction, iso, language_name, signed, t, tn
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUITS = "SHDC"  # engine order: rows of the Trex layout
@@ -124,7 +124,8 @@ def seat_long(seat: int) -> str:
 
 
 def score_text(n: int) -> str:
-    return iso(f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0"))
+    """A score, signed, minus first in every language (strings.signed)."""
+    return signed(n)
 
 
 def contract_name(c: str | None) -> str:
