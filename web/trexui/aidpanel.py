@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from trex_core import observe
 
-from . import aids, bots, stats, store
+from . import aids, bots, stats
 from .strings import t
 
-OVERLAYS = ("review", "stats", "stats-reset")
 KEYS = {"u": "undo", "h": "hint"}
 
 
@@ -78,12 +78,12 @@ class AidPanel:
                 ui["note"] = ("hint", self.hint["text"])
             else:
                 ui["note"] = ("hint", t("aid.hint.thinking"))
-        deal_used = self.used.get(str(obs["deal_number"]), [])
-        ui["summary_aids"] = aids.summary_note(deal_used)
-        if self.enabled("review"):
-            ui["summary_more"] = (f'<button type="button" data-action="review" data-key="review">'
-                                  f'{_esc(t("aid.review.button"))}</button>')
         kind = tb.overlay
+        if kind == "summary":  # only the deal's summary shows these
+            ui["summary_aids"] = aids.summary_note(self.used.get(str(obs["deal_number"]), []))
+            if self.enabled("review"):
+                ui["summary_more"] = (f'<button type="button" data-action="review" data-key="review">'
+                                      f'{escape(t("aid.review.button"))}</button>')
         if kind == "review" and self.review is not None:
             r = self.review
             ui["aid_dialog"] = aids.review_overlay(r["items"], r["done"], r["total"], r["shown"], tb.idp)
@@ -152,7 +152,6 @@ class AidPanel:
         m.undo(k)
         self.note("undo")
         self.hint = None
-        tb.saved = store.Save(tb.seed, m)
         tb.ui.update(message=None, raised=None, held=None)
         tb.refresh()
         tb.announcer.prev, tb.announcer.pending = tb.obs, []  # no news of the cards taken back
@@ -261,9 +260,3 @@ class AidPanel:
         data = stats.record(self.load_stats(), level=tb.settings["level"], preset=preset,
                             won=0 in m.winners(), practice=self.practice, deals=tb.obs["history"])
         self.put(stats.KEY, stats.dump(data))
-
-
-def _esc(text: str) -> str:
-    from html import escape
-
-    return escape(text)

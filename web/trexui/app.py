@@ -65,6 +65,7 @@ from . import (
     recordui,
     recordview,
     sound,
+    stats,
     store,
     strings,
     values,
@@ -100,6 +101,16 @@ def storage_get(key: str) -> str | None:
         value: str | None = js(window.localStorage.getItem(key))  # a DOMString or null
         return value
     except Exception:
+        return None
+
+
+def storage_head(key: str, length: int = 160) -> str | None:
+    """The start of a stored text (a save's stamp, store.stamp_of), not copied whole into
+    Python: a save grows with the match and is checked before every move."""
+    try:
+        value = js(window.localStorage.getItem(key))
+        return None if value is None else str(value.slice(0, length))
+    except Exception:  # noqa: BLE001  storage refused
         return None
 
 
@@ -324,7 +335,7 @@ class Table:
             return
         if self.saved is None or self.saved.match is not self.match:
             self.saved = store.Save(self.seed, self.match)
-        stored = store.stamp_of(storage_get(store.SAVE_KEY))
+        stored = store.stamp_of(storage_head(store.SAVE_KEY))
         if not force and (self.ui.get("stale") or store.newer(stored, self.stamp)):
             self.went_stale()
             return
@@ -1124,15 +1135,21 @@ class Table:
         if js(params.get("lang")) is not None:  # the address would override the choice on reload
             params.set("lang", strings.current())
             window.history.replaceState(None, "", "?" + str(params.toString()) + str(location.hash))
-        form = self.ui.get("form")
-        if form is not None and self.field("level") is not None:  # keep the dialog's unapplied choices
-            form.update(preset=self.field("preset").value, level=self.field("level").value,
-                        speed=self.field("speed").value, four_colour=self.read_check("four_colour"),
-                        **{n: self.read_check(n) for n in view.AID_SWITCHES})
-            form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in view.RULE_SELECTS},
-                                 **{n: self.read_check(n) for n in view.RULE_CHECKS})
+        if self.ui.get("form") is not None and self.field("level") is not None:
+            self.keep_form()  # the dialog is drawn again in the new language
         self.show_language()
         self.render()
+
+    def keep_form(self) -> dict[str, Any]:
+        """The settings dialog's choices, applied or not, read back into ``ui["form"]`` before
+        the dialog is drawn again (another language, the rules screen and back)."""
+        form: dict[str, Any] = self.ui["form"]
+        form.update(preset=self.field("preset").value, level=self.field("level").value,
+                    speed=self.field("speed").value,
+                    **{n: self.read_check(n) for n in ("four_colour", "sound", *view.AID_SWITCHES)})
+        form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in view.RULE_SELECTS},
+                             **{n: self.read_check(n) for n in view.RULE_CHECKS})
+        return form
 
     def field(self, name: str) -> Any:
         """A field of the settings form, by name (ids are the view's, prefixed per table)."""
@@ -1296,7 +1313,7 @@ class Table:
         self._proxies.append(record)
         hook.record = record
         aid = create_proxy(lambda *_: json.dumps({"hint": self.aids.hint, "review": self.aids.review,
-                                                   "used": self.aids.used, "stats": storage_get("trex.stats"),
+                                                   "used": self.aids.used, "stats": storage_get(stats.KEY),
                                                    "timings": self.aids.timings}))
         self._proxies.append(aid)
         hook.aids = aid

@@ -19,7 +19,6 @@ from typing import Any
 from trex_core import Rules
 
 from . import rulesview
-from .view import RULE_CHECKS, RULE_SELECTS
 
 ACTIONS = ("rules", "rules-form", "close-rules", "tour", "tour-next", "tour-back", "tour-done", "tour-rules")
 
@@ -36,11 +35,7 @@ def do(table: Any, action: str) -> bool:
         ui.pop("rules_back", None)
         table.open_dialog("rules")
     elif action == "rules-form":
-        form = ui["form"]  # keep the dialog's unapplied choices for the way back
-        form.update(preset=table.field("preset").value, level=table.field("level").value,
-                    speed=table.field("speed").value, four_colour=table.read_check("four_colour"))
-        form["rules"] = dict(form["rules"], **{n: table.field(n).value for n in RULE_SELECTS},
-                             **{n: table.read_check(n) for n in RULE_CHECKS})
+        form = table.keep_form()  # the dialog's unapplied choices, for the way back
         rules = Rules.from_dict(form["rules"])
         ui.update(rules_of=rules.to_dict(), rules_pending=rules != table.match.rules, rules_back="settings")
         table.open_dialog("rules")

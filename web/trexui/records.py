@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from trex_core import Match, RecordError, Rules, card_text, cards_of, observe, read_record, write_record
-from trex_core.record import record_tags
 
 MAX_CHARS = 1_000_000
 """The longest text read as a record (a full match with long tags is about 15 000 characters)."""
@@ -86,9 +85,7 @@ def continuation(match: Match) -> Match | str:
 
 def summary(match: Match) -> dict[str, Any]:
     """What the import dialog says about a record: finished or where it stands, the totals."""
-    return {"over": match.is_over, "deal": match.deal_number + 1, "deals": match.deal_count,
-            "moves": len(match.history), "totals": list(match.totals),
-            "partnership": match.rules.partnership, "tags": record_tags(match)}
+    return {"deal": match.deal_number + 1, "deals": match.deal_count, "totals": list(match.totals)}
 
 
 class Viewer:
@@ -99,7 +96,6 @@ class Viewer:
     def __init__(self, recorded: Match) -> None:
         self.moves = recorded.history
         self.rules: Rules = recorded.rules
-        self.tags = record_tags(recorded)
         self.m = Match(recorded.rules, recorded.dealer, single_deal=recorded.single_deal,
                        first_king=recorded.first_king)
         self.seats: list[int | None] = []  # who made each move (None: the deal's ``next``)
@@ -154,6 +150,5 @@ class Viewer:
             "trick": trick, "trick_kind": shown_trick if trick else "",
             "layout": obs["layout"], "taken": taken, "doubled": obs["doubled"],
             "deal_scores": obs["deal_scores"], "totals": obs["totals"],
-            "is_over": obs["is_over"], "history": obs["history"], "contracts": obs["contracts"],
-            "rules": obs["rules"], "out_order": obs["out_order"],
+            "is_over": obs["is_over"],
         }

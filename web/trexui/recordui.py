@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from trex_core import Match
 
-from . import records, recordview, store
+from . import records, recordview
 from .strings import direction
 
 ACTIONS = ("records", "record-copy", "record-open", "record-continue", "record-replay", "load-newer",
@@ -175,9 +175,9 @@ def play_on(table: Any) -> None:
     table.task = None
     table.seed = m.dealer.seed
     table.match = m
-    table.saved = store.Save(table.seed, m)
     table.ui = {"overlay": None}
     table.announcer.reset()
+    table.aids.reset()  # the aids used in the old match are not this one's
     table.refresh()
     table.save(force=True)
     table.render()
