@@ -21,6 +21,13 @@
 // window resized in between drops one animation rather than play a wrong one. The
 // game's state never waits for an animation.
 //
+// A changed `tabindex` is not set in the render's task either: Chromium brings style and
+// layout up to date on the spot when an element's tabindex changes, and in the middle of a
+// morph that laid out the whole table (the hand's single Tab stop moves to the first
+// playable card at every turn: 20-50 ms a render at 4x CPU throttling). The new Tab stops
+// are set in the frame after the render, once the page is laid out (a few microseconds
+// there), or at once when a key is pressed on the table or the next render comes first.
+//
 // One instance per table element (like chessground's `Chessground(element)`): no
 // page-wide state; `new TrexTableView(region, fx)` then `view.patch(html, ms)` with the
 // whole rendering, or `view.patch([[part, html], ...], ms)` with only the parts
@@ -31,8 +38,6 @@
   function nodeKey(node) {
     return node.nodeType === 1 ? node.getAttribute("data-key") || undefined : undefined;
   }
-  // An element whose rendering is unchanged keeps its node and its children untouched.
-  function changed(fromEl, toEl) { return !fromEl.isEqualNode(toEl); }
 
   function reducedMotion() {
     return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -57,15 +62,38 @@
     this.frame = 0;
     this.boxes = null;     // the card faces' and seats' boxes after the last frame's layout
     this.pending = null;   // what the next frame animates: {kept, leaving, ms}
+    this.measure = false;  // whether the next frame measures boxes (motion is on)
+    this.stops = new Map();  // element -> the tabindex it gets after the render (see the top)
+    var self = this;
+    // An element whose rendering is unchanged keeps its node and its children untouched;
+    // a changed one keeps its tabindex until setStops.
+    function changed(fromEl, toEl) {
+      if (fromEl.isEqualNode(toEl)) return false;
+      var was = fromEl.getAttribute("tabindex"), now = toEl.getAttribute("tabindex");
+      if (was !== now && was !== null && now !== null) {
+        self.stops.set(fromEl, now);
+        toEl.setAttribute("tabindex", was);
+      }
+      return true;
+    }
+    // A part marked data-shell brings its own attributes only: its children are parts.
+    function children(fromEl, toEl) { return !toEl.hasAttribute("data-shell"); }
+    this.options = { getNodeKey: nodeKey, onBeforeElUpdated: changed, onBeforeElChildrenUpdated: children };
+    this.whole = { childrenOnly: true, getNodeKey: nodeKey, onBeforeElUpdated: changed };
+    // a key pressed before the frame finds the new Tab stops
+    region.addEventListener("keydown", function () { self.setStops(); }, true);
   }
 
-  // A part marked data-shell brings its own attributes only: its children are parts.
-  function children(fromEl, toEl) { return !toEl.hasAttribute("data-shell"); }
-  var OPTIONS = { getNodeKey: nodeKey, onBeforeElUpdated: changed, onBeforeElChildrenUpdated: children };
-  var WHOLE = { childrenOnly: true, getNodeKey: nodeKey, onBeforeElUpdated: changed };
+  // The Tab stops the last render moved (see the top).
+  TrexTableView.prototype.setStops = function () {
+    if (!this.stops.size) return;
+    this.stops.forEach(function (value, el) { el.setAttribute("tabindex", value); });
+    this.stops.clear();
+  };
 
   TrexTableView.prototype.patch = function (html, ms) {
     var region = this.region;
+    this.setStops();  // a render before the frame: the last one's stops first (it may undo them)
     var motion = !reducedMotion();
     var first = this.boxes;
     if (first && (first.w !== window.innerWidth || first.h !== window.innerHeight)) first = null;
@@ -86,20 +114,30 @@
     if (typeof html === "string") {
       var next = region.cloneNode(false);
       next.innerHTML = html;
-      morphdom(region, next, WHOLE);
+      morphdom(region, next, this.whole);
     } else {
       for (var i = 0; i < html.length; i++) {
         var part = region.querySelector('[data-part="' + html[i][0] + '"]');
-        if (part) morphdom(part, html[i][1], OPTIONS);
+        if (part) morphdom(part, html[i][1], this.options);
       }
     }
-    if (!motion || (ms <= 0 && !this.boxes)) { this.boxes = null; return; }
+    if (!motion || (ms <= 0 && !this.boxes)) {
+      this.boxes = null;
+      this.measure = false;
+      if (this.stops.size) this.nextFrame();
+      return;
+    }
+    this.measure = true;
     if (animate) {
       var gone = leaving && !region.querySelector('.trick[data-taker][data-trick="' + leaving.id + '"]');
       // a newer render before the frame: the cards it moves again start from the first boxes
       if (this.pending) kept = this.pending.kept;
       this.pending = { first: first, kept: kept, leaving: gone ? leaving : (this.pending && this.pending.leaving), ms: ms };
     }
+    this.nextFrame();
+  };
+
+  TrexTableView.prototype.nextFrame = function () {
     if (!this.frame) {
       var self = this;
       this.frame = requestAnimationFrame(function () { self.frame = 0; self.onFrame(); });
@@ -110,12 +148,14 @@
   // keep them as the next render's "First", then start this render's animations.
   TrexTableView.prototype.onFrame = function () {
     var region = this.region;
+    if (!this.measure) { this.setStops(); return; }  // nothing moves
     var last = {
       w: window.innerWidth, h: window.innerHeight,
       flips: boxes(region, "[data-flip]", "data-flip"),
       seats: boxes(region, ".seat[data-seat]", "data-seat")
     };
     this.boxes = last;
+    this.setStops();  // the page is laid out: this costs next to nothing now
     var p = this.pending;
     this.pending = null;
     if (!p || reducedMotion()) return;
@@ -150,12 +190,14 @@
     if (!box) return;
     var to = centre(box);
     var fx = this.fx;
+    // read before the first card is added: a read after it would lay the page out again
+    var sx = window.scrollX, sy = window.scrollY;
     leaving.cards.forEach(function (c) {
       var el = c.clone;
       el.removeAttribute("data-flip");
       el.style.position = "fixed";
-      el.style.left = (c.box.left - window.scrollX) + "px";  // the layer is fixed: viewport coordinates
-      el.style.top = (c.box.top - window.scrollY) + "px";
+      el.style.left = (c.box.left - sx) + "px";  // the layer is fixed: viewport coordinates
+      el.style.top = (c.box.top - sy) + "px";
       el.style.margin = "0";
       fx.appendChild(el);
       var from = centre(c.box);

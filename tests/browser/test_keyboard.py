@@ -256,3 +256,43 @@ def test_a_trex_deal_by_enter_alone(new_table):
         st = press(t, "Enter")
         turns += 1
     assert turns >= 13, turns  # every card of yours, and any passes
+
+
+def tab_stops(page) -> list[str]:
+    return page.locator('.hand .card[tabindex="0"]').evaluate_all("bs => bs.map(b => b.dataset.card)")
+
+
+def test_the_hands_one_tab_stop_moves_to_the_first_playable_card(new_table):
+    """The hand has one Tab stop, the first card you may play; tableview.js sets a moved
+    stop in the frame after the render (a tabindex changed inside the morph laid the page
+    out in the render's task, issue 8) or at once when a key is pressed on the table."""
+    t = new_table()
+    page = t.page
+    t.goto("?speed=fast&seed=5")
+    while t.wait_idle()["waiting"] != "play":
+        t.step()
+    checked = 0
+    for _ in range(40):
+        st = t.wait_idle()
+        if st["waiting"] != "play" or checked >= 3 or st["legal"] == ["pass"]:
+            break
+        # from the top bar's last tool, Tab on (no frame waited for) into the hand
+        page.locator(".topbar button").last.focus()
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if focused(page)["nav"] == "hand":
+                break
+        entry = next(c for c in hand_order(page) if c in st["legal"])
+        f = assert_focus_not_lost(page, "Tab into the hand")
+        assert f["key"] == "hand-" + entry, (f, entry, st["legal"])
+        assert tab_stops(page) == [entry]
+        card = page.locator(f'.hand .card[data-card="{entry}"]')
+        seq = page.evaluate("document.body.dataset.seq")
+        card.click()
+        page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+        # by the next frame the stop has moved (one stop, never none)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        stops = tab_stops(page)
+        assert len(stops) == 1 or not hand_order(page), stops
+        checked += 1
+    assert checked >= 3

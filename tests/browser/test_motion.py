@@ -139,6 +139,40 @@ def test_section6_a_trex_card_slides_into_the_layout(new_table):
     t.page.wait_for_function("() => (window.__motion.kinds.layout || 0) > 0", timeout=30_000)
 
 
+def test_section6_a_change_beside_the_layout_does_not_restyle_it(new_table):
+    """Issue 8 (no task over 100 ms on a phone): the Trex layout (§6) is its own size
+    container, whose size changes only with the width. When the middle of the felt was the
+    container, every layout of the felt (the status line changing, a card leaving the hand)
+    recomputed the styles of all its cards in a second and third style pass: 9-15 ms a
+    move on a desktop, four times that on a phone. Counted by Chromium (CDP Performance
+    metrics), not timed: five changes of the status line cost one style pass each."""
+    from conftest import find_seed
+
+    def trex_first(seed, m):
+        return m.to_move == 0 and "trex" in [str(x) for x in m.legal_moves()]
+    t = new_table(viewport={"width": 360, "height": 740})
+    t.goto(f"?speed=instant&seed={find_seed(trex_first)}")
+    assert t.wait_idle()["waiting"] == "choose"
+    st = t.act('.contract-btn[data-move="trex"]')
+    for _ in range(6):  # some cards in the layout
+        if st["waiting"] != "play":
+            break
+        t.step()
+        st = t.wait_idle()
+    assert t.page.locator(".layout .card.cell").count() > 0
+    cdp = t.page.context.new_cdp_session(t.page)
+    cdp.send("Performance.enable")
+
+    def recalcs() -> float:
+        return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
+                    if m["name"] == "RecalcStyleCount")
+    before = recalcs()
+    t.page.evaluate("""() => { const s = document.querySelector('.you .status');
+        for (let i = 0; i < 5; i++) { s.textContent = 'x' + i + ' '.repeat(i * 40) + 'y';
+                                      document.body.offsetHeight; } }""")
+    assert recalcs() - before <= 6
+
+
 def test_sound_switch_is_remembered_and_off_makes_no_audio_context(new_table):
     t = new_table()
     t.page.add_init_script(AUDIO)

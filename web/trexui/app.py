@@ -184,6 +184,7 @@ class Table:
         self.yours = False  # whether it was the player's turn at the last render
         self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
         self.later: list[list[str]] | None = None  # parts of the last render applied in the next task
+        self.later_focus: dict[str, Any] | None = None  # the focus before a render whose dialog comes later
         params = URLSearchParams.new(location.search) if main else URLSearchParams.new("")
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
@@ -661,10 +662,16 @@ class Table:
     def _render_named(self) -> None:
         before = self.focus_before()
         # Only the parts whose HTML changed are applied. Some wait for a task of their own
-        # just after (apply_later), so no one task lays out the whole table on a slow phone:
-        # the score sheet when it changes with the rest (half of the table's elements), and
-        # the finished deal under a dialog that opens over it (the summary comes first).
-        # Cards move for a share of the pace (none at "instant").
+        # just after (apply_later), so no one task lays out the whole table on a slow phone
+        # (issue 8: no task over 100 ms at 4x CPU throttling):
+        # - the score sheet when it changes with the rest (half of the table's elements);
+        # - a dialog that opens comes first, the finished deal under it next;
+        # - a dialog that closes over a new deal (the summary's Next): the new deal is laid
+        #   out under the dialog first, then the dialog goes (removing the element that has
+        #   the focus costs a style pass of its own: 25-40 ms at 4x).
+        # The focus settles in the task that opens or closes the dialog (else the first), so
+        # it is never left on <body> between two tasks. Cards move for a share of the pace
+        # (none at "instant").
         make = embedview.parts if self.embed is not None else view.table_parts
         parts = make(self.obs, self.view_state())
         if self.main:
@@ -673,23 +680,30 @@ class Table:
         applied = dict(self.parts)
         self.parts = dict(parts)
         self.later = None
+        self.later_focus = None
         if changed:
             ms = min(280, int(self.speed * 600))
             if not applied:  # the first render; later ones go part by part, so the sheet can wait
                 self.view.patch(view.whole(parts), ms)
             else:
+                names = {name for name, _ in changed}
                 wait = {"side"} if len(changed) > 2 else set()
-                if self.overlay and any(name == "overlay" for name, _ in changed):
+                if "overlay" in names and self.overlay:
                     wait.update(view.FELT_PARTS)
+                elif "overlay" in names and names & set(view.FELT_PARTS):
+                    wait.update(names - set(view.FELT_PARTS))
                 later = [c for c in changed if c[0] in wait and c[0] in applied]
                 if later:
                     changed = [c for c in changed if c not in later]
                     self.later = later
+                    if any(name == "overlay" for name, _ in later):
+                        self.later_focus = before
                     for name, _ in later:
                         self.parts[name] = applied[name]  # not on the page yet
                     asyncio.get_event_loop().call_soon(self.apply_later)
                 self.view.patch(to_js(changed), ms)
-        self.settle_focus(before)
+        if self.later_focus is None:
+            self.settle_focus(before)
         self.speak(self.announcer.update(self.obs, coalesce=self.speed <= SPEEDS["fast"]))
         cues = self.cues.update(self.obs)
         if cues and self.sound.enabled:
@@ -698,13 +712,16 @@ class Table:
             self.rendered()
 
     def apply_later(self) -> None:
-        """The parts of the last render that waited for a task of their own."""
+        """The parts of the last render that waited for a task of their own, then the focus."""
         later, self.later = self.later, None
         if later is None:  # a newer render has applied them
             return
         t0 = window.performance.now()
         self.view.patch(to_js(later), 0)
         self.parts.update((name, html) for name, html in later)
+        if self.later_focus is not None:
+            self.settle_focus(self.later_focus)
+            self.later_focus = None
         if self.autoplay and self.render_ms:  # the benchmark: part of the same re-render
             self.render_ms[-1] += window.performance.now() - t0
             self.layout_timer()
@@ -754,14 +771,16 @@ class Table:
     def focus_before(self) -> dict[str, Any]:
         """Where the focus is before a render: its element's key and its place in the hand."""
         active = js(document.activeElement)
+        dialog = js(self.region.querySelector(".overlay .dialog"))  # settle_focus: a dialog kept
         if active is None or not self.region.contains(active):
-            return {"key": None, "hand": None, "table": active is not None and active.isSameNode(self.root)}
+            return {"key": None, "hand": None, "table": active is not None and active.isSameNode(self.root),
+                    "dialog": dialog}
         hand = None
         if js(active.getAttribute("data-nav")) == "hand":  # its place, in one call (FFI calls add up)
             place = window.Array.prototype.indexOf.call(self.region.querySelectorAll('[data-nav="hand"]'), active)
             hand = place if place >= 0 else None
         return {"key": js(active.getAttribute("data-key")), "hand": hand,
-                "table": bool(js(active.closest(".felt")))}
+                "table": bool(js(active.closest(".felt"))), "dialog": dialog}
 
     def usable(self, el: Any) -> bool:
         """Whether the focus may stay on ``el`` (read without forcing a layout)."""
@@ -824,7 +843,9 @@ class Table:
         active = js(document.activeElement)
         if now != was and box is not None:  # a dialog opened: its first choice, the title in view
             self.focus(self.first_control(box), scroll=False)
-            if dialog is not None:
+            # a dialog the morph kept from the last one starts at its top; a new one does
+            # already (setting scrollTop lays the page out: 20-80 ms at 4x CPU throttling)
+            if dialog is not None and before["dialog"] is not None and dialog.isSameNode(before["dialog"]):
                 for el in (dialog, js(dialog.querySelector(".dialog-body"))):
                     if el is not None:
                         el.scrollTop = 0
