@@ -3,7 +3,11 @@ generator, no peeking at hidden cards, and the decisions each level promises."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -238,6 +242,34 @@ def test_the_page_thinker_answers_legally_in_short_steps() -> None:
         assert text is not None and th.done  # (how long a step takes: bench/bot_speed.py)
         m.play(text)
         assert th.move() == text
+
+
+def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: Path) -> None:
+    """web/trexui/bots.py imports trex_core.bots in steps the page runs between its own
+    tasks (no long task on a phone, issue 8): each module's byte code is written in one
+    step and the module imported in the next. In a fresh interpreter, with the byte code
+    cache in ``tmp_path``."""
+    web = Path(__file__).resolve().parent.parent / "web"
+    script = (
+        f"import sys; sys.path.insert(0, {str(web)!r})\n"
+        "from trexui import bots\n"
+        "assert 'trex_core.bots' not in sys.modules\n"
+        "seen = []\n"
+        "for _ in bots.preload_steps():\n"
+        "    seen.append(sorted(m for m in bots.STEPS if m in sys.modules))\n"
+        "print(len(seen), len(bots.STEPS))\n"
+        "assert all(m in sys.modules for m in bots.STEPS)\n"
+        "assert bots.levels() and 'trex_core.bots' in sys.modules\n"
+        "# the step that compiles a module comes before the step that imports it\n"
+        "assert [len(s) for s in seen] == sorted(len(s) for s in seen)\n"
+    )
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path), "PYTHONDONTWRITEBYTECODE": ""}
+    env.pop("PYTHONDONTWRITEBYTECODE")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                         cwd=Path(__file__).resolve().parent.parent, check=True).stdout.split()
+    steps, modules = int(out[0]), int(out[1])
+    assert steps == 2 * modules  # a compile step and an import step for each module
+    assert len(list(tmp_path.rglob("*.pyc"))) >= modules
 
 
 def test_the_seer_plays_only_where_it_is_shown_the_hands() -> None:

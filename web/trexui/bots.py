@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import py_compile
 import random
 import sys
 from collections.abc import Iterator
@@ -56,6 +57,11 @@ def _import_steps() -> Iterator[None]:
     sys.modules[name] = package
     try:
         for step in STEPS:
+            # Compiling a module and running it are each a good part of its import (fast.py:
+            # 8 and 5 ms in CPython, over 100 ms together at phone speed in Pyodide): the
+            # byte code is written first, in a step of its own, and the import reads it.
+            if _compile(step):
+                yield
             with contextlib.suppress(ImportError):
                 importlib.import_module(step)
             yield
@@ -64,6 +70,18 @@ def _import_steps() -> Iterator[None]:
         sys.modules.pop(name, None)
         raise
     _bots = package
+
+
+def _compile(name: str) -> bool:
+    """Write module ``name``'s byte code cache; False when there is none to write."""
+    try:
+        found = importlib.util.find_spec(name)
+        if found is None or not found.origin or not found.cached:
+            return False
+        py_compile.compile(found.origin, cfile=found.cached, doraise=True)
+    except Exception:  # a read-only or odd file system: the import compiles, as before
+        return False
+    return True
 
 
 def preload_steps() -> Iterator[None]:
