@@ -341,7 +341,10 @@ class HardBot(Bot):
             return double_move(chosen) if chosen else NO_DOUBLE
 
         rounds = self._doubling_rounds()
-        return Thought(sample, Tally(len(singles) + 1, 0), decide, rounds, min(8, rounds))
+        thought = Thought(sample, Tally(len(singles) + 1, 0), decide, rounds, min(8, rounds))
+        # what the tally scores, in its order: no double, then each card's double alone
+        thought.candidates = [NO_DOUBLE, *(double_move(1 << c) for c in singles)]
+        return thought
 
     def _doubling_rounds(self) -> int:
         return max(8, self.samples) if self.samples is not None else 48
