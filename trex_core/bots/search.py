@@ -318,7 +318,10 @@ class HardBot(Bot):
         seat = obs.seat
         part = obs.rules.partnership
         singles = [c for c in range(52) if cards >> c & 1]
-        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(rng.random()))
+        # the sub-generator's seed as an int: seeded with the float itself, Random hashes it,
+        # and a float's hash differs on 32-bit Pyodide (other samples in the page than in
+        # CPython); for a random() value this int is its 64-bit hash, so CPython draws as before
+        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(int(rng.random() * 2**61)))
 
         def sample() -> Iterator[int]:
             base = trick_state(obs, deals())
