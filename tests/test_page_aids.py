@@ -1,5 +1,6 @@
-"""The player aids' rules (web/trexui/aids.py) and the hard search's per-move values
-(trex_core/bots/thinking.py ``Thought.values``/``candidate``), in CPython."""
+"""The player aids' rules (web/trexui/aids.py, the deal review web/trexui/dealreview.py) and
+the hard search's per-move values (trex_core/bots/thinking.py ``Thought.values``/``candidate``/
+``value``), in CPython."""
 from __future__ import annotations
 
 import random
@@ -8,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from trex_core import Match, observe
+from trex_core import DEAL_OVER, Match, cards_of, observe
 from trex_core.bots import get_bot
 from trex_core.bots.search import distinct_cards
+from trex_core.moves import NO_DOUBLE, double_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from trexui import aids, strings  # noqa: E402
+from trexui import aids, dealreview, strings  # noqa: E402
 
 
 def played_on(seed: int, moves: int) -> Match:
@@ -173,12 +175,131 @@ def test_review_item_prices_the_difference_from_the_samples() -> None:
     best = thought.finish()
     values = thought.values()
     other = next((mv for mv in obs.legal if thought.candidate(mv) != thought.candidate(best)), None)
-    assert aids.review_item(len(m.history), obs, best, thought) is None
+    assert dealreview.review_item(len(m.history), obs, best, thought) is None
     if other is not None:
-        item = aids.review_item(len(m.history), obs, other, thought)
+        item = dealreview.review_item(len(m.history), obs, other, thought)
         assert item is not None and item["best"] == str(best) and item["played"] == str(other)
+        assert item["phase"] == "play"
         assert item["cost"] == round(values[thought.candidate(best)] - values[thought.candidate(other)], 1)
         assert item["hand"] == obs.to_dict()["hand"]
+
+
+# -- the review of the king's contract (§2.2) and the doubling answer (§4.1, §4.2) ----------
+HARD = get_bot("hard", samples=aids.AID_SAMPLES)  # the aids' bot, asked here on its own
+KING_SEED = 30
+"""Seat 0 holds the 7♥, so is the first king (§2.3), with K♥ (four hearts: no redeal, §5.1)
+and Q♠; the hard bot names King of Hearts and doubles what it holds (checked below)."""
+
+
+def king_deal(seed: int, contract: str, answer: str | None = None) -> Match:
+    """The first deal of ``seed`` with seat 0 its king (§2.3): seat 0 names ``contract``, gives
+    the doubling ``answer`` (None: the aids' hard bot's) and plays every card as the aids' hard
+    bot (the hint); the others are medium bots. Played to the deal's end."""
+    m = Match.new(seed=seed)
+    assert m.to_move == 0 and m.phase == "choose"
+    m.play(contract)
+    medium = get_bot("medium")
+    while m.phase != DEAL_OVER:
+        seat = m.to_move
+        if seat != 0:
+            m.play(medium.choose(observe(m, seat), random.Random(len(m.history))))
+        elif m.phase == "announce" and answer is not None:
+            m.play(answer)
+        else:
+            m.play(aids.hint_move(m, seed))
+    return m
+
+
+def hard_answer(seed: int, contract: str) -> tuple[str, dict[str, float]]:
+    """The hard bot's own seeded doubling answer as the first king of ``seed`` after naming
+    ``contract`` (the king answers first, §4.2: move number 1), and its values."""
+    m = Match.new(seed=seed)
+    m.play(contract)
+    thought = HARD.think(observe(m, 0), aids.aid_rng(seed, 1))
+    move = thought.finish()
+    assert move == HARD.choose(observe(m, 0), aids.aid_rng(seed, 1))
+    return str(move), {str(k): v for k, v in thought.values().items()}
+
+
+def test_review_lists_the_kings_contract_s2_2_and_doubling_s4_1_where_the_hard_bot_differs() -> None:
+    start = Match.new(seed=KING_SEED)
+    contract = str(HARD.choose(observe(start, 0), aids.aid_rng(KING_SEED, 0)))
+    assert contract == "king-of-hearts"  # the seed's premise: queens differs
+    answer, values = hard_answer(KING_SEED, "queens")
+    assert answer == "double:QS" and values["double:QS"] > 0  # §4.1: Q♠ is the queen held
+    m = king_deal(KING_SEED, "queens", "nodouble")
+    items = dealreview.review_deal(m, KING_SEED)
+    # exactly the two decisions, in order; the cards were the bot's own, so none is listed
+    assert [(it["n"], it["phase"], it["played"], it["best"], it["cost"]) for it in items] == [
+        (0, "choose", "queens", contract, None),  # the choice model's numbers are no expected score
+        (1, "announce", "nodouble", answer, round(values[answer] - values["nodouble"], 1)),
+    ]
+    assert items[0]["open"] == ["king-of-hearts", "queens", "diamonds", "collections", "trex"]
+    assert dealreview.review_deal(m, KING_SEED) == items  # seeded: the same verdicts again
+
+
+def test_review_lists_no_contract_s2_2_or_doubling_s4_1_where_the_hard_bot_agrees() -> None:
+    answer, _values = hard_answer(KING_SEED, "king-of-hearts")
+    assert answer == "double:KH"
+    m = king_deal(KING_SEED, "king-of-hearts", answer)
+    assert [obs.phase for _n, obs, _mv in dealreview.reviewed(m)][:2] == ["choose", "announce"]
+    assert dealreview.review_deal(m, KING_SEED) == []
+
+
+def test_a_set_of_queens_s4_1_is_priced_by_each_queens_gain() -> None:
+    """§4.1: each queen is doubled on its own; the search scores each queen's double alone
+    against none, and a set is worth the sum of its queens' gains (``Thought.value``)."""
+    m = Match.new(seed=14)  # seat 0 is king, holds Q♦ and Q♣
+    m.play("queens")
+    obs = observe(m, 0)
+    thought = aids.think(obs, 14, 1)
+    best = thought.finish()
+    values = thought.values()
+    assert set(values) == {NO_DOUBLE, *(double_move(1 << c) for c in cards_of(best.cards))}
+    assert str(best) == "double:QD,QC" and all(v > 0 for mv, v in values.items() if mv != NO_DOUBLE)
+    gain = {str(k): v for k, v in values.items()}
+    assert thought.value(best) == pytest.approx(gain["double:QD"] + gain["double:QC"])
+    only = dealreview.review_item(1, obs, double_move(1 << next(iter(cards_of(best.cards)))), thought)
+    assert only is not None and only["played"] == "double:QD" and only["cost"] == round(gain["double:QC"], 1)
+    assert dealreview.review_item(1, obs, best, thought) is None
+
+
+def test_a_redeal_s5_1_the_player_let_go_is_listed_without_a_cost() -> None:
+    spades = " ".join(r + "S" for r in "AKQJT98765432")
+    hands = ["KH " + spades[:-3], "2S " + " ".join(r + "H" for r in "AQJT98765432"),
+             " ".join(r + "D" for r in "AKQJT98765432"), " ".join(r + "C" for r in "AKQJT98765432")]
+    m = Match.deal(hands, king=1, contract="king-of-hearts")
+    while m.to_move != 0:
+        m.play("nodouble")
+    assert "redeal" in [str(mv) for mv in m.legal_moves()]
+    m.play("double:KH")
+    items = dealreview.review_deal(m, 5)
+    assert [(it["phase"], it["played"], it["best"], it["cost"]) for it in items] == [
+        ("announce", "double:KH", "redeal", None)]
+
+
+def test_the_review_dialog_shows_contract_and_doubling_items_in_every_language() -> None:
+    m = king_deal(KING_SEED, "queens", "nodouble")
+    items = dealreview.review_deal(m, KING_SEED)
+    for lang in strings.LANGUAGES:
+        strings.set_language(lang)
+        try:
+            for shown in (None, 0, 1):
+                _title, body, _buttons = dealreview.review_overlay(items, 2, 2, shown)
+                assert "{" not in body and "aid." not in body
+            _title, body, _buttons = dealreview.review_overlay(items, 2, 2, 0)
+            assert 'data-phase="choose"' in body and 'data-phase="announce"' in body
+            assert body.count("review-cost unpriced") == 1  # the contract, not the doubling
+            assert strings.t("aid.review.unpriced") in body
+        finally:
+            strings.set_language("en")
+    # see the position: the deal's start, the open contracts; for the answer the queen marked
+    choice = dealreview.position_view(items[0])
+    assert "contracts left: King of Hearts, Queens, Diamonds, Collections, Trex" in choice
+    assert "played" not in choice and "preferred" not in choice
+    answer = dealreview.position_view(items[1])
+    assert "Queens is named" in answer and answer.count(" preferred") == 1 and " played" not in answer
+    assert 'mini preferred" data-card="QS"' in answer  # the queen the bot would double
 
 
 def test_mark_hint_marks_only_the_move() -> None:

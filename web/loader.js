@@ -137,16 +137,37 @@
 
   // -- Offline play: the service worker (issue 10 §1; web/sw.js, docs/WEB.md) -------------
   // Registered once the table is up (so its downloads never compete with the page's own),
-  // not with ?sw=0 (a documented opt-out). It says when the site is ready for offline play
-  // and, when a new build has installed, offers a reload (not in an embedded table: its
-  // host page decides; a reload resumes the match from the save).
+  // not with ?sw=0 (a documented opt-out), and not inside another origin's page (below). It
+  // says when the site is ready for offline play and, when a new build has installed,
+  // offers a reload (not in an embedded table: its host page decides; a reload resumes the
+  // match from the save).
   var embedded = false;
   try { embedded = window.top !== window.self; } catch (e) { embedded = true; }
   function offline() {
-    var sw = navigator.serviceWorker;
-    if (!sw || new URLSearchParams(location.search).get("sw") === "0") return;
+    var sw = null, thirdParty = false;
+    try {
+      sw = navigator.serviceWorker || null;
+      // embed.html framed by a page of another origin: no registration. With storage
+      // partitioning (today's browsers) a worker registered there would live in the host
+      // site's partition: it would download and keep a second copy of the whole site
+      // (15 MB) for that host's visitors, who did not ask for it, and never make the site
+      // itself offline; without partitioning the browser refuses it or shares it with the
+      // site. A frame of another origin throws on reading top's location.
+      thirdParty = window.top.location.origin !== location.origin;
+    } catch (e) { thirdParty = true; }  // (an opaque origin throws on serviceWorker: no worker)
+    if (!sw) return;
     var hadController = !!sw.controller, reloading = false;
     function mark(state) { document.documentElement.dataset.sw = state; }
+    sw.addEventListener("controllerchange", function () {
+      // the new build took over: a page that asked for it reloads into it; one still
+      // loading reloads too (its next files would come from the worker's build: the first
+      // worker claims the open pages, sw.js "activate"), opted out or not
+      if (reloading || !done) location.reload();
+    });
+    if (new URLSearchParams(location.search).get("sw") === "0" || thirdParty) {
+      mark("off");
+      return;
+    }
     if (hadController) {
       var note = $("load-offline");
       if (note) note.hidden = false;
@@ -155,7 +176,9 @@
       var d = e.data || {};
       if (d.type !== "trex-sw-status") return;
       document.documentElement.dataset.swBuild = d.build;
-      if (d.cached === d.files) {
+      // ready: every file of the build cached, and this page served by the worker (the
+      // first visit too, once claimed: then its own fetches and a reload work offline)
+      if (d.cached === d.files && sw.controller) {
         var first = document.documentElement.dataset.sw !== "offline-ready" && !hadController;
         mark("offline-ready");
         var n = $("sw-offline");
@@ -166,6 +189,8 @@
       }
     });
     function ask(worker) { if (worker) worker.postMessage({ type: "status" }); }
+    // the first visit: claimed by the worker it installed, the page is served by it now
+    sw.addEventListener("controllerchange", function () { ask(sw.controller); });
     function waiting(reg) {
       if (!reg.waiting || !sw.controller) return;
       document.documentElement.dataset.swWaiting = "1";  // a new build waits (data-sw stays the worker's state)
@@ -178,12 +203,9 @@
         if (reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
       };
     }
-    sw.addEventListener("controllerchange", function () {
-      // the new build took over: a page that asked for it reloads into it; one still
-      // loading reloads too (its next files would come from the new build)
-      if (reloading || !done) location.reload();
-    });
     function register() {
+      // "./sw.js": the pages that load loader.js (index, embed, author) are at the site's
+      // root, so this is the root's worker, scope the root, under any sub-path
       sw.register("./sw.js", { scope: "./" }).then(function (reg) {
         mark(reg.active ? "active" : "installing");
         waiting(reg);

@@ -12,6 +12,7 @@
 //   is ready" and sends "skip-waiting" when the player reloads; on activate the old caches
 //   of this scope are deleted. Until then the old worker keeps serving the old cache, so a
 //   page is always served from one build.
+// * the first worker of a scope claims the open pages (see "activate"); a later one never does.
 "use strict";
 var BUILD = "__TREX_BUILD__";
 var FILES = /*__TREX_FILES__*/ {};
@@ -59,9 +60,17 @@ self.addEventListener("install", function (event) {
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (n) {
-      return n.indexOf(PREFIX) === 0 && n !== CACHE;
-    }).map(function (n) { return caches.delete(n); }));
+    var older = names.filter(function (n) { return n.indexOf(PREFIX) === 0 && n !== CACHE; });
+    return Promise.all(older.map(function (n) { return caches.delete(n); })).then(function () {
+      // The first worker of this scope (no older trex cache) takes the open pages at once,
+      // so the visit that installed it is served by it: its "Ready to play offline" holds
+      // for the page itself, and it hears of the next build. This mixes no builds: no page
+      // was served by an older worker; the open ones came from the network, a page whose
+      // table is up has fetched what it needs (pages register only then), and one still
+      // loading reloads when claimed (loader.js, tables.js). An update never claims: an
+      // uncontrolled page may be of the older build and must not get this one's files.
+      if (!older.length) return self.clients.claim();
+    });
   }));
 });
 

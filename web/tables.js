@@ -59,6 +59,56 @@
     });
   }
 
+  // -- Offline play: the site's service worker (issue 10 §1; web/sw.js, docs/WEB.md) ---------
+  // A page of tables registers it as the main table does (loader.js), so a lesson read
+  // first works offline too: once its tables are up (the Python sets
+  // html[data-trex-tables=ready]; the worker's 15 MB never compete with their start), not
+  // with ?sw=0, and not inside a page of another origin (loader.js says why). The worker is
+  // the site's: its URL and scope are this script's folder, the site's root under any
+  // sub-path, not the page's. <html data-trex-sw> says how it went: off, unavailable,
+  // installing, active, offline-ready (every file of the build cached; the page is served
+  // from the cache, so a reload works offline).
+  function offline() {
+    var sw = null, thirdParty = false;
+    try {
+      sw = navigator.serviceWorker || null;
+      thirdParty = window.top.location.origin !== location.origin;
+    } catch (e) { thirdParty = true; }
+    if (!sw) return;
+    var root = document.documentElement;
+    function up() { return root.getAttribute("data-trex-tables") === "ready"; }
+    function mark(state) { root.setAttribute("data-trex-sw", state); }
+    // claimed while the tables still load (the first worker claims the open pages, sw.js
+    // "activate"): reload, so the page is one build, all of it from the worker's cache
+    sw.addEventListener("controllerchange", function () { if (!up()) location.reload(); });
+    if (new URLSearchParams(location.search).get("sw") === "0" || thirdParty ||
+        new URL(base).origin !== location.origin) {  // a worker must be of the page's origin
+      mark("off");
+      return;
+    }
+    sw.addEventListener("message", function (e) {
+      var d = e.data || {};
+      if (d.type === "trex-sw-status" && d.cached === d.files) mark("offline-ready");
+    });
+    function ask() { if (sw.controller) sw.controller.postMessage({ type: "status" }); }
+    sw.addEventListener("controllerchange", ask);
+    function register() {
+      sw.register(base + "sw.js", { scope: base }).then(function (reg) {
+        mark(reg.active ? "active" : "installing");
+        ask();
+      }).catch(function () {
+        mark("unavailable");  // blocked (a test context), or not allowed here: the tables play on
+      });
+    }
+    if (up()) register();
+    else {
+      new MutationObserver(function (_, obs) {
+        if (up()) { obs.disconnect(); register(); }
+      }).observe(root, { attributes: true, attributeFilter: ["data-trex-tables"] });
+    }
+  }
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
+  offline();
 })();

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "web"))
 from trex_core import Match, Rules, observe  # noqa: E402
 from trex_core.bots import get_bot  # noqa: E402
 from trex_core.cards import QUEENS_MASK  # noqa: E402
-from trexui import aids, store  # noqa: E402
+from trexui import aids, dealreview, store  # noqa: E402
 
 SEED = 11
 
@@ -100,6 +100,9 @@ def test_hint_is_legal_and_the_hard_bots_choice(new_table):
 
 
 def test_a_deal_review_lists_exactly_the_moves_the_hard_bot_plays_otherwise(new_table):
+    """Your contract as king (§2.2), your doubling answer (§4.1, §4.2) and your cards: seed 11
+    makes you the first king (§2.3); by clicks you name the first contract (King of Hearts)
+    and do not double, where the hard bot names Trex and doubles the K♥."""
     t = new_table()
     t.goto(f"?speed=instant&seed={SEED}")
     st = t.play_deal()  # you play the first card you may each time: some differ from the bot
@@ -110,24 +113,36 @@ def test_a_deal_review_lists_exactly_the_moves_the_hard_bot_plays_otherwise(new_
     listed = [int(n) for n in t.page.locator(".review li").evaluate_all("ls => ls.map(l => l.dataset.n)")]
     # the same bot in CPython, position by position
     m = replayed(t)
-    want = []
-    for n, obs, move in aids.decisions(m):
-        if obs.phase != "play" or len(obs.legal) < 2:
-            continue
+    costs = {it["n"]: it["cost"] for it in aid_state(t)["review"]["items"]}
+    want, phases = [], []
+    for n, obs, move in dealreview.reviewed(m):
         thought = aids.think(obs, st["seed"], n)
         best = thought.finish()
-        if thought.candidate(move) != thought.candidate(best):
+        same = thought.candidate(move) == thought.candidate(best) if obs.phase == "play" else move == best
+        if not same:
             want.append(n)
+            phases.append(obs.phase)
+            # the same samples, the same price (None: the contract, no expected score)
+            assert costs.get(n) == dealreview.review_item(n, obs, move, thought)["cost"], n
             item = t.page.locator(f".review li[data-n='{n}']")
             assert item.get_attribute("data-best") == str(best)
             assert item.get_attribute("data-played") == str(move)
+            assert item.get_attribute("data-phase") == obs.phase
     assert listed == want
     print("aids timings (ms: wall, longest slice):", aid_state(t)["timings"])
-    assert want, "this seed's first-card play differs from the hard bot somewhere"
-    t.page.locator(".review li [data-action=review-show]").first.click()
+    assert phases[:2] == ["choose", "announce"] and "play" in phases, phases
+    assert t.page.locator(".review li[data-phase=choose] .review-cost.unpriced").count() == 1
+    t.page.locator(".review li[data-phase=play] [data-action=review-show]").first.click()
     t.page.wait_for_selector(".review-position .card.played")
     assert t.page.locator(".review-position .review-hand .card").count() >= 1
     t.screenshot("aids-review")
+    # the doubling answer's position: the deal's start, the K♥ the bot would double marked
+    t.page.locator(".review li[data-phase=announce] [data-action=review-show]").click()
+    t.page.wait_for_selector(".review li[data-phase=announce] .review-position .card.preferred[data-card=KH]")
+    t.page.locator(".review li[data-phase=choose] [data-action=review-show]").click()
+    t.page.wait_for_selector(".review li[data-phase=choose] .review-position .review-hand .card")
+    assert t.page.locator(".review-position .card.played, .review-position .card.preferred").count() == 0
+    t.screenshot("aids-review-contract")
     t.page.keyboard.press("Escape")
     t.page.wait_for_selector("[data-overlay=summary] .aids-used[data-aids=review]")
     t.screenshot("aids-summary-note")

@@ -134,12 +134,96 @@ def test_with_the_network_off_a_reload_plays_a_deal(sw_table, own_site):
     t.context.set_offline(False)
 
 
+def wait_tables(t: Table) -> None:
+    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+
+
+def test_a_lesson_page_alone_installs_the_worker_and_opens_offline(sw_table, own_site):
+    """tutorial.html (tables.js), the only page of the site this browser has seen, registers
+    the site's worker (its URL and scope the site's root, under the sub-path) once its tables
+    are up; the first worker serves the page at once. With the network off a reload shows
+    the three tables, every file from the worker's cache, one build."""
+    site, url = own_site
+    t = sw_table()
+    t.page.goto(url + "tutorial.html")
+    wait_tables(t)
+    t.page.wait_for_selector("html[data-trex-sw=offline-ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    assert t.page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
+    assert t.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)") == url
+    assert list(cache_view(t)) == [f"trex {SUB_PATH} {build_of(site)}"]
+    t.context.set_offline(True)
+    t.responses.clear()
+    t.page.reload()
+    wait_tables(t)
+    states = t.page.eval_on_selector_all("[data-trex]", "els => els.map(e => e.dataset.state)")
+    assert states == ["ready", "ready", "ready"]
+    mine = site_responses(t, site)
+    assert all(r.from_service_worker for _, r in mine), [n for n, r in mine if not r.from_service_worker]
+    assert {"tutorial.html", "tables.js", "pyodide/pyodide.asm.wasm"} <= {n for n, _ in mine}
+    assert {r.headers.get("x-trex-build") for _, r in mine} == {build_of(site)}
+    t.context.set_offline(False)
+
+
 def rebuild_one_file(site: Path) -> str:
     """A new build in place: style.css changed, sw.js written again. Its new build id."""
     css = site / "style.css"
     css.write_text(css.read_text() + "\n/* a rebuilt site */\n")
     build.write_worker(site)
     return build_of(site)
+
+
+def test_a_first_visit_is_served_by_the_worker_it_installs(sw_table, own_site):
+    """The first worker of the site claims the open pages: the visit that installed it is
+    served by it without a reload (with the network off, its fetches are answered from the
+    cache, of its one build, and the match plays on), and hears of a new build at once: the
+    notice shows on that very visit, the match untouched."""
+    site, _ = own_site
+    build.write_worker(site)  # one whole build, whatever the tests before did
+    t = sw_table()
+    t.goto("?speed=instant")
+    wait_offline_ready(t)
+    t.page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=BOOT_TIMEOUT_MS)
+    # one document, from the network, never reloaded: the worker took the page as it was
+    documents = [r for r in t.responses if r.request.resource_type == "document"]
+    assert len(documents) == 1 and not documents[0].from_service_worker
+    assert t.page.evaluate("performance.getEntriesByType('navigation')[0].type") == "navigate"
+    t.context.set_offline(True)
+    served = t.page.evaluate("fetch('./style.css').then(r => r.headers.get('x-trex-build'))")
+    assert served == build_of(site)
+    t.step()
+    t.context.set_offline(False)
+    before = t.wait_idle()
+    rebuild_one_file(site)
+    t.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    t.page.wait_for_selector("#sw-update", state="visible", timeout=BOOT_TIMEOUT_MS)
+    assert t.state()["hand"] == before["hand"]
+
+
+def test_no_worker_with_sw_0_nor_in_a_frame_of_another_origin(sw_table, own_site):
+    """?sw=0 on a page of tables registers nothing; nor does embed.html framed by a page of
+    another origin (its own port): there a worker would be a second copy of the site in the
+    host's storage partition (loader.js). Both tables play on."""
+    site, url = own_site
+    t = sw_table()
+    t.page.goto(url + "tutorial.html?sw=0")
+    wait_tables(t)
+    assert t.page.evaluate("document.documentElement.dataset.trexSw") == "off"
+    assert t.page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    with tempfile.TemporaryDirectory() as d:
+        (Path(d) / "host.html").write_text(
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body>'
+            f'<iframe id="t" title="Trex table" style="width:600px;height:500px" '
+            f'src="{url}embed.html?mode=play&amp;seed=8&amp;king=0&amp;contract=trex"></iframe></body></html>')
+        srv, host_url = build.serve_in_thread(Path(d))
+        try:
+            t.page.goto(host_url + "host.html")
+            frame = t.page.frame_locator("#t")
+            frame.locator("body[data-state=ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+            fr = next(f for f in t.page.frames if "embed.html" in f.url)
+            assert fr.evaluate("document.documentElement.dataset.sw") == "off"
+            assert fr.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+        finally:
+            srv.shutdown()
 
 
 def test_a_new_build_is_offered_mid_match_and_never_mixed(sw_table, own_site, lang="en"):

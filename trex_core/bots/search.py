@@ -318,7 +318,10 @@ class HardBot(Bot):
         seat = obs.seat
         part = obs.rules.partnership
         singles = [c for c in range(52) if cards >> c & 1]
-        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(rng.random()))
+        # the sub-generator's seed as an int: seeded with the float itself, Random hashes it,
+        # and a float's hash differs on 32-bit Pyodide (other samples in the page than in
+        # CPython); for a random() value this int is its 64-bit hash, so CPython draws as before
+        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(int(rng.random() * 2**61)))
 
         def sample() -> Iterator[int]:
             base = trick_state(obs, deals())
@@ -341,7 +344,10 @@ class HardBot(Bot):
             return double_move(chosen) if chosen else NO_DOUBLE
 
         rounds = self._doubling_rounds()
-        return Thought(sample, Tally(len(singles) + 1, 0), decide, rounds, min(8, rounds))
+        thought = Thought(sample, Tally(len(singles) + 1, 0), decide, rounds, min(8, rounds))
+        # what the tally scores, in its order: no double, then each card's double alone
+        thought.candidates = [NO_DOUBLE, *(double_move(1 << c) for c in singles)]
+        return thought
 
     def _doubling_rounds(self) -> int:
         return max(8, self.samples) if self.samples is not None else 48

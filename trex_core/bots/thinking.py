@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..moves import Move
+from ..cards import cards_of
+from ..moves import DOUBLE, Move, double_move
 
 Sample = Callable[[], Iterator[int]]
 
@@ -139,8 +140,8 @@ class Thought:
         """Each candidate move's mean gain, in points for the deciding seat (its team in
         partnership), over the reference candidate (the medium policy's move), on the
         samples so far: what the search expects each move to be worth relative to the
-        others.  Empty for a decision that is not a choice among scored moves (no search,
-        or the doubling search, whose candidates are not moves)."""
+        others.  The doubling search's candidates are ``nodouble`` (the reference) and the
+        double of each doublable card alone (§4.1).  Empty for a decision with no search."""
         if self.tally is None or not self.candidates or not self.tally.k:
             return {}
         k = self.tally.k
@@ -157,6 +158,21 @@ class Thought:
         same = [m for m in self.candidates if m.kind == "card" and m.card // 13 == move.card // 13
                 and m.card >= move.card]
         return min(same, key=lambda m: m.card) if same else None
+
+    def value(self, move: Move) -> float | None:
+        """What the search expects ``move`` to gain over the reference candidate, in points
+        (as ``values``): its candidate's value; for a double of several cards (§4.1: each
+        doubled on its own) the sum of its cards' gains, the search having scored each card's
+        double alone against none and doubling every card that gains (it takes the gains as
+        adding up).  None when the search did not score the move (no search, a redeal)."""
+        values = self.values()
+        if move.kind == DOUBLE and move not in values:
+            singles = [double_move(1 << c) for c in cards_of(move.cards)]
+            if not values or any(s not in values for s in singles):
+                return None
+            return sum(values[s] for s in singles)
+        c = self.candidate(move)
+        return values.get(c) if c is not None else None
 
     def move(self) -> Move:
         """The move from the samples so far (call once ``ripe``; the reference candidate,

@@ -1,8 +1,9 @@
 """The player aids at a table (issue 10 item 2): app.py's ``Table`` holds one ``AidPanel`` and
 calls it from a few hook lines (a button's action, a key, the view's state, a move, the end of
-the match). The aids' rules and words are aids.py's, the statistics stats.py's; this module
-runs them in the page: the hint's and the review's thinking a slice at a time (bots.SLICE_MS,
-one event-loop turn each, as the bots think), so the table never freezes.
+the match). The aids' rules and words are aids.py's (the deal review's dealreview.py's), the
+statistics stats.py's; this module runs them in the page: the hint's and the review's
+thinking a slice at a time (bots.SLICE_MS, one event-loop turn each, as the bots think), so
+the table never freezes.
 
 Only the main table has aids (an embedded table is a diagram or a lesson of its own).
 """
@@ -16,7 +17,7 @@ from typing import Any
 
 from trex_core import observe
 
-from . import aids, bots, stats
+from . import aids, bots, dealreview, stats
 from .strings import t
 
 KEYS = {"u": "undo", "h": "hint"}
@@ -86,7 +87,7 @@ class AidPanel:
                                       f'{escape(t("aid.review.button"))}</button>')
         if kind == "review" and self.review is not None:
             r = self.review
-            ui["aid_dialog"] = aids.review_overlay(r["items"], r["done"], r["total"], r["shown"], tb.idp)
+            ui["aid_dialog"] = dealreview.review_overlay(r["items"], r["done"], r["total"], r["shown"], tb.idp)
         elif kind == "stats":
             ui["aid_dialog"] = aids.stats_overlay(self.load_stats())
         elif kind == "stats-reset":
@@ -130,7 +131,7 @@ class AidPanel:
         return True
 
     def show(self, item: int) -> None:
-        """A reviewed move's position (again: hidden)."""
+        """A reviewed decision's position (again: hidden)."""
         if self.review is None:
             return
         self.review["shown"] = None if self.review["shown"] == item else item
@@ -206,7 +207,7 @@ class AidPanel:
         tb = self.table
         if not self.enabled("review") or tb.overlay != "summary":
             return
-        found = [d for d in aids.decisions(tb.match) if d[1].phase == "play" and len(d[1].legal) > 1]
+        found = dealreview.reviewed(tb.match)  # your contract, doubling answer and cards
         self.gen += 1
         self.review = {"items": None, "done": 0, "total": len(found), "shown": None}
         self.note("review")
@@ -234,7 +235,7 @@ class AidPanel:
                     t1 = time.perf_counter()
                     thought.step(bots.SLICE_MS / 1000.0)
                     longest = max(longest, 1000 * (time.perf_counter() - t1))
-                item = aids.review_item(n, obs, move, thought)
+                item = dealreview.review_item(n, obs, move, thought)
                 if item is not None:
                     items.append(item)
                 review["done"] += 1

@@ -2,7 +2,7 @@
 
 Nothing here touches the page: app.py asks for a hint's or a review's thinking, steps it in
 slices between frames (as the bots think, bots.py), and renders what these functions return.
-The tests run every function here in CPython (tests/test_aids.py).
+The tests run every function here in CPython (tests/test_page_aids.py).
 
 * **Undo** takes back your own last decision and the bots' replies to it: the match goes back
   to the last position of the current deal where you (seat 0) were to decide
@@ -12,10 +12,10 @@ The tests run every function here in CPython (tests/test_aids.py).
   (``aid_rng``), so the same position always gets the same hint (and the deal review the same
   verdict). ``reason`` puts the move in words from the position: a handful of kinds per
   contract, chosen by plain rules (the search does not explain itself).
-* **Deal review**: every card you played in the deal, thought about again by the same bot
-  from the position you played it in (``decisions``); those it would have played otherwise,
-  with its choice and what it expects the difference to cost, from its own samples
-  (``Thought.values``).
+* **Deal review** (dealreview.py): your decisions in the deal (``decisions``), thought about
+  again by the same bot: the contract you named as king, your doubling answer and your
+  cards; those it would have made otherwise, with its choice and, where its numbers are an
+  expected score, what it expects the difference to cost (``Thought.value``).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from typing import Any
 from trex_core import DEAL_OVER, Match, Move, Observation, observe
 
 from .strings import t
-from .view import SUIT_SYMBOL, card_face, card_symbol, contract_name, score_text, seat_name, sort_hand
+from .view import card_symbol, contract_name, score_text
 
 AID_SAMPLES = 32
 """Samples per decision of the aids' hard bot: fixed, so a hint is reproducible (measured in
@@ -245,80 +245,7 @@ def mark_hint(parts: Iterable[tuple[str, str]], move: str | None) -> list[tuple[
     return marked
 
 
-# ---------------------------------------------------------------- the deal review
-def review_item(n: int, obs: Observation, played: Move, thought: Any) -> dict[str, Any] | None:
-    """One of your card decisions, thought through (``thought`` finished): None when the bot
-    agrees (the same card, or one it counts as the same: equivalent cards); else what it would
-    play and how many points it expects your card to cost (its samples' mean difference)."""
-    best = thought.move()
-    mine, theirs = thought.candidate(played), thought.candidate(best)
-    if mine == theirs:
-        return None
-    values = thought.values()
-    cost = values.get(theirs, 0.0) - values.get(mine, 0.0) if mine is not None else 0.0
-    d = obs.to_dict()
-    return {"n": n, "played": str(played), "best": str(best), "cost": round(cost, 1),
-            "trick": len(d["tricks"]) + 1, "contract": d["contract"], "hand": d["hand"],
-            "plays": d["trick"], "layout": d["layout"]}
-
-
-def cost_text(cost: float) -> str:
-    if cost < 1:
-        return t("aid.review.close")
-    return t("aid.review.cost", points=round(cost))
-
-
-def review_overlay(items: list[dict[str, Any]] | None, done: int, total: int, shown: int | None,
-                   idp: str = "") -> tuple[str, str, str]:
-    """The review dialog's (title, body, buttons): progress while it thinks, then the moves the
-    bot would have played otherwise, each with a button to see the position."""
-    close = f'<button type="button" class="primary" data-action="review-close">{escape(t("btn.close"))}</button>'
-    if items is None:
-        body = (f'<p role="status">{escape(t("aid.review.thinking", done=done, total=total))}</p>'
-                f'<progress max="{max(total, 1)}" value="{done}"></progress>')
-        return t("aid.review.title"), body, close
-    if not items:
-        return t("aid.review.title"), f'<p class="review-none">{escape(t("aid.review.none"))}</p>', close
-    rows = []
-    for i, it in enumerate(items):
-        label = (t("aid.review.trex_move", played=move_label(it["played"]), best=move_label(it["best"]))
-                 if it["contract"] == "trex" else
-                 t("aid.review.move", trick=it["trick"], played=move_label(it["played"]), best=move_label(it["best"])))
-        pressed = "true" if shown == i else "false"
-        rows.append(f'<li data-n="{it["n"]}" data-played="{it["played"]}" data-best="{it["best"]}">'
-                    f'<span class="review-move">{escape(label)}</span> '
-                    f'<span class="review-cost">{escape(cost_text(it["cost"]))}</span> '
-                    f'<button type="button" data-action="review-show" data-item="{i}" data-key="review-{i}" '
-                    f'aria-pressed="{pressed}">{escape(t("aid.review.see"))}</button>'
-                    + (position_view(it) if shown == i else "") + "</li>")
-    body = (f'<p>{escape(t("aid.review.intro"))}</p>'
-            f'<ol class="review">{"".join(rows)}</ol>')
-    return t("aid.review.title"), body, close
-
-
-def position_view(it: dict[str, Any]) -> str:
-    """A reviewed move's position, read-only: the trick so far (or the layout) and your hand,
-    your card and the bot's marked."""
-    hand = "".join(card_face(c, cls="mini" + (" played" if c == it["played"] else "")
-                             + (" preferred" if c == it["best"] else "")) for c in sort_hand(it["hand"]))
-    if it["contract"] == "trex":
-        rows = []
-        for suit, row in zip("SHDC", it["layout"], strict=True):
-            text = (f'{card_symbol(RANKS[row[0]] + suit)}\u2013{card_symbol(RANKS[row[1]] + suit)}' if row
-                    else t("aid.review.closed"))
-            rows.append(f'<li><span aria-hidden="true">{SUIT_SYMBOL[suit]}</span> '
-                        f'<span class="sr-only">{escape(t("suit." + suit))}</span> {escape(text)}</li>')
-        table = f'<ul class="review-layout" aria-label="{escape(t("layout.label"))}">{"".join(rows)}</ul>'
-    elif it["plays"]:
-        table = ('<p class="review-trick">' + escape(t("aid.review.trick_so_far")) + " "
-                 + " ".join(f'{escape(seat_name(s))} {card_face(c, cls="mini")}' for s, c in it["plays"]) + "</p>")
-    else:
-        table = f'<p class="review-trick">{escape(t("aid.review.you_lead"))}</p>'
-    legend = (f'<p class="review-legend">{escape(t("aid.review.legend", played=card_symbol(it["played"]) if len(it["played"]) == 2 else move_label(it["played"]), best=move_label(it["best"])))}</p>')
-    return (f'<div class="review-position" role="group" aria-label="{escape(t("aid.review.position"))}">'
-            f'{table}<div class="review-hand">{hand}</div>{legend}</div>')
-
-
+# ---------------------------------------------------------------- the deal summary
 def summary_note(used: Iterable[str]) -> str:
     """The deal summary's line on the aids used in that deal (none: no line)."""
     names = [t("aid.name." + a) for a in AIDS if a in set(used)]
