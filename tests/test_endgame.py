@@ -18,10 +18,10 @@ from trex_core.fast import (
     TrickState,
     play_trex,
     play_tricks,
-    random_hands,
     step_trick,
     trick_legal,
 )
+from trex_core.randomplay import random_hands
 from trex_core.rules import Contract, Rules
 
 

@@ -15,17 +15,15 @@ from trex_core.fast import (
     TrexState,
     TrickRules,
     TrickState,
-    bench_random_deals,
     play_trex,
     play_tricks,
-    random_deal,
-    random_hands,
     step_trex,
     step_trick,
     trex_playable,
     trick_legal,
 )
 from trex_core.moves import CARD_MOVES, PASS_MOVE, Move
+from trex_core.randomplay import bench_random_deals, random_deal, random_hands
 from trex_core.rules import CLOCKWISE, COUNTERCLOCKWISE, JAWAKER, PLAIN, PRESETS, Contract
 
 RULESETS = [

@@ -16,7 +16,8 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from ..cards import KING_OF_HEARTS, QUEENS
-from ..fast import TrexState, TrickRules, TrickState, play_trex, play_tricks, random_hands
+from ..fast import TrexState, TrickRules, TrickState, play_trex, play_tricks
+from ..randomplay import random_hands
 from ..rules import Contract, Rules
 from .choice import FEATURE_NAMES, hand_features
 from .heuristics import trex_card, trick_card
