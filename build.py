@@ -200,6 +200,24 @@ def zip_ui(dest: Path) -> Path:
     return target
 
 
+def page_bytecode(dest: Path) -> Path:
+    """The byte code of the bots' modules for the page's Python (Pyodide's, a CPython of
+    another version than this one), compiled by the pinned Pyodide under Node. The page
+    imports the bots while the first moves play; compiling a module there was one task of
+    50-110 ms on a phone-speed CPU (docs/WEB.md). Named by a hash of its content."""
+    sys.path.insert(0, str(WEB))
+    try:
+        from trexui.bots import STEPS  # the modules the page imports a step at a time
+    finally:
+        sys.path.remove(str(WEB))
+    tmp = dest / "pyc.zip"
+    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *STEPS, "trex_core.bots"],
+                   check=True, cwd=ROOT)
+    target = dest / f"trexpyc-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
+    tmp.rename(target)
+    return target
+
+
 def build(out: Path = DEFAULT_OUT) -> Path:
     ensure_node_modules()
     if out.exists():
@@ -210,6 +228,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     log(f"wheel: {wheel.name} ({wheel.stat().st_size:,} bytes)")
     ui_zip = zip_ui(out)
     log(f"ui: {ui_zip.name} ({ui_zip.stat().st_size:,} bytes)")
+    pyc = page_bytecode(out)
+    log(f"bots' byte code: {pyc.name} ({pyc.stat().st_size:,} bytes)")
 
     for name in STATIC_FILES:
         if (WEB / name).exists():
@@ -217,7 +237,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # PyScript fetches [files] only once Pyodide is up; preloading them overlaps that wait.
     # (crossorigin: fetch() requests are CORS-mode, so the preload must be too to be reused.)
     preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin>\n'
-                      for n in (wheel.name, ui_zip.name))
+                      for n in (wheel.name, ui_zip.name, pyc.name))
     html = (out / "index.html").read_text(encoding="utf-8")
     marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]
     html = html.replace(marker, preload.rstrip("\n"))
@@ -256,7 +276,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # unpacked into the working directory (on sys.path, no micropip).
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
-        "files": {f"./{wheel.name}": "./*", f"./{ui_zip.name}": "./*"},
+        "files": {f"./{wheel.name}": "./*", f"./{ui_zip.name}": "./*", f"./{pyc.name}": "./*"},
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     # The benchmark's bare page: the same runtime and nothing else (issue 4 §7).
@@ -267,11 +287,12 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     manifest = {
         "wheel": wheel.name,
         "ui_zip": ui_zip.name,
+        "bytecode": pyc.name,
         "pins": PINS,
         "app_files": sizes,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    offline_and_safe(out, wheel.name, ui_zip.name)
+    offline_and_safe(out, wheel.name, ui_zip.name, pyc.name)
     total = sum(sizes.values())
     log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
     return out
@@ -412,11 +433,11 @@ def write_worker(out: Path) -> dict[str, Any]:
             "bytes": sum((out / f).stat().st_size for f in files) + (out / "sw.js").stat().st_size}
 
 
-def offline_and_safe(out: Path, wheel: str, ui_zip: str) -> None:
+def offline_and_safe(out: Path, wheel: str, ui_zip: str, pyc: str) -> None:
     """The last steps of a build: icons and manifest, the loading screen's byte counts,
     a CSP for every page, then the worker (last: it lists every file with its hash)."""
     write_icons_and_manifest(out)
-    big = {**PROGRESS_FILES, wheel: "game", ui_zip: "table"}
+    big = {**PROGRESS_FILES, wheel: "game", ui_zip: "table", pyc: "game"}
     sizes = {name: {"bytes": (out / name).stat().st_size, "what": what} for name, what in big.items()}
     for page in PAGES:
         path = out / page

@@ -248,7 +248,8 @@ def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: 
     """web/trexui/bots.py imports trex_core.bots in steps the page runs between its own
     tasks (no long task on a phone, issue 8): each module's byte code is written in one
     step and the module imported in the next. In a fresh interpreter, with the byte code
-    cache in ``tmp_path``."""
+    cache in ``tmp_path``. The fast path's random play, which the bots never use, stays
+    out of that import (trex_core.randomplay)."""
     web = Path(__file__).resolve().parent.parent / "web"
     script = (
         f"import sys; sys.path.insert(0, {str(web)!r})\n"
@@ -262,6 +263,8 @@ def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: 
         "assert bots.levels() and 'trex_core.bots' in sys.modules\n"
         "# the step that compiles a module comes before the step that imports it\n"
         "assert [len(s) for s in seen] == sorted(len(s) for s in seen)\n"
+        "# random play (the fuzzer, the bench) is not the bots': the page does not compile it\n"
+        "assert 'trex_core.randomplay' not in sys.modules\n"
     )
     env = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path), "PYTHONDONTWRITEBYTECODE": ""}
     env.pop("PYTHONDONTWRITEBYTECODE")
@@ -270,6 +273,28 @@ def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: 
     steps, modules = int(out[0]), int(out[1])
     assert steps == 2 * modules  # a compile step and an import step for each module
     assert len(list(tmp_path.rglob("*.pyc"))) >= modules
+
+
+def test_the_page_compiles_a_bot_module_only_without_byte_code_for_its_python(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site ships the bots' byte code compiled by the page's Python (build.py): the page
+    then writes none. Byte code of another Python (another magic number) is written anew,
+    so a site built with another Pyodide still imports in short steps."""
+    import importlib.util
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "web"))
+    from trexui import bots as page_bots
+
+    (tmp_path / "shipped_mod.py").write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    cached = Path(importlib.util.cache_from_source(str(tmp_path / "shipped_mod.py")))
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(b"\0\0\r\n" + bytes(12) + b"not this python's")
+    monkeypatch.setattr(page_bots, "compiled", [])
+    assert page_bots._compile("shipped_mod") is True
+    assert cached.read_bytes()[:4] == importlib.util.MAGIC_NUMBER
+    assert page_bots._compile("shipped_mod") is False  # this Python's byte code is there now
+    assert page_bots.compiled == ["shipped_mod"]
 
 
 def test_the_seer_plays_only_where_it_is_shown_the_hands() -> None:

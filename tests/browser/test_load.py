@@ -88,3 +88,35 @@ def test_cards_can_be_played_with_the_keyboard(table):
     page.keyboard.press("Enter")
     page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
     assert card not in table.state()["hand"]
+
+
+def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
+    """Issue 8 (no task over 100 ms on a phone): compiling a bot module on the page was a
+    task of 50-110 ms at phone speed. build.py compiles the modules the page imports a step
+    at a time (trexui.bots.STEPS) with the pinned Pyodide; the page unpacks that byte code
+    next to the wheel and compiles none of them itself."""
+    import io
+    import json
+    import sys
+    import urllib.request
+    import zipfile
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+    from trexui.bots import STEPS
+
+    config = json.loads(urllib.request.urlopen(site_url + "pyscript.json").read())
+    [name] = [f for f in config["files"] if "trexpyc-" in f]
+    data = urllib.request.urlopen(site_url + name.removeprefix("./")).read()
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        pycs = {n: z.read(n) for n in z.namelist()}
+    modules = {n.replace("/__pycache__/", "/").split(".")[0].removesuffix("/__init__").replace("/", ".")
+               for n in pycs}
+    assert modules == {*STEPS, "trex_core.bots"}
+    assert all(int.from_bytes(b[4:8], "little") == 0b01 for b in pycs.values())  # unchecked hash
+    t = new_table(viewport={"width": 360, "height": 740})
+    t.goto("?speed=instant&seed=1&autoplay=1")
+    t.page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported", timeout=60_000)
+    perf = json.loads(t.page.evaluate("window.trexTest.perf()"))
+    assert perf["bots_compiled"] == []
+    t.page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bot_ms.length > 3", timeout=60_000)

@@ -183,8 +183,12 @@ class Table:
         self.prompt: str | None = None  # the prompt (data-key) on screen after the last render
         self.yours = False  # whether it was the player's turn at the last render
         self.parts: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
-        self.later: list[list[str]] | None = None  # parts of the last render applied in the next task
-        self.later_focus: dict[str, Any] | None = None  # the focus before a render whose dialog comes later
+        # parts of the last render still to apply, a batch per task (_render_named): each
+        # batch's parts, whether the focus (as it was before the render) settles with them,
+        # and how long their cards move
+        self.later: list[tuple[list[list[str]], bool, int]] | None = None
+        self.later_focus: dict[str, Any] | None = None
+        self.later_gen = 0
         params = URLSearchParams.new(location.search) if main else URLSearchParams.new("")
         self.param_speed = js(params.get("speed"))
         self.param_seed = js(params.get("seed"))
@@ -394,8 +398,9 @@ class Table:
             self.ui["last_trick"] = None
             self.ui["show_last"] = False
 
-    def apply(self, text: str) -> None:
-        """Make a move (anyone's) and update everything; raises the engine's errors."""
+    def apply(self, text: str, spread: bool = False) -> None:
+        """Make a move (anyone's) and update everything; raises the engine's errors.
+        ``spread``: the page is changed in a task after this one (_render_named)."""
         m = self.match
         seat = m.to_move
         move = self.play_move(text)
@@ -410,7 +415,7 @@ class Table:
             e = self.embed
             self.emit("deal-over", scores=[obs["deal_scores"][e.table_seat(s)] for s in range(4)])
         self.save()
-        self.render()
+        self.render(spread)
         self.kick()
 
     def play_move(self, text: str) -> Move:
@@ -511,7 +516,7 @@ class Table:
                     self.ui["overlay"] = None
                     try:
                         if m.phase == DEAL_OVER:
-                            self.apply("next")
+                            self.apply("next", spread=True)
                         else:
                             self.render()
                     except Exception as exc:  # an engine bug: say so, stop
@@ -532,7 +537,7 @@ class Table:
                     text = await self.think(gen, m, seat, pace)
                     if text is None:  # the table changed while the bot thought
                         continue
-                    self.apply(text)
+                    self.apply(text, spread=True)
                 except Exception as exc:  # a bot or engine bug: say so, stop the bots
                     self.report_bug(exc)
                     return
@@ -548,7 +553,11 @@ class Table:
         new game, a dialog, another move)."""
         loop = asyncio.get_event_loop()
         end = loop.time() + pace
-        rng = random.Random(f"{self.seed}:{len(m.history)}")
+        moves = len(m.history)
+        rng = random.Random(f"{self.seed}:{moves}")
+        await asyncio.sleep(0)  # the decision starts in a task of its own, not the last move's
+        if gen != self.gen or self.overlay or m.is_over or len(m.history) != moves:
+            return None
         t0 = window.performance.now()
         thinker = bots.Thinker(m, seat, self.settings["level"], rng)
         longest = window.performance.now() - t0  # the longest task of this decision (benchmark)
@@ -631,16 +640,19 @@ class Table:
         names = [t("seat.0") if s == 0 and you else t(f"compass.{e.seat_of(s)}") for s in range(4)]
         return (names[0], names[1], names[2], names[3])
 
-    def render(self) -> None:
+    def render(self, spread: bool = False) -> None:
+        """Show the table as it is now. ``spread``: even the first changed part waits for a
+        task of its own (a bot's move: the engine, the save and the view in this task, the
+        page in the next; nobody waits on it)."""
         if not self.autoplay:
-            self._render()
+            self._render(spread)
             return
         # The benchmark (?autoplay=1) times each render: its own task, plus the style and
         # layout it causes, read at the start of the next frame, where the browser lays the
         # page out anyway (forcing it in the render's task made that task longer than in play).
         t0 = window.performance.now()
         self.layout_timer()
-        self._render()
+        self._render(spread)
         self.render_ms.append(window.performance.now() - t0)
 
     def layout_timer(self) -> None:
@@ -655,23 +667,26 @@ class Table:
             self._frame = create_proxy(frame)
         window.requestAnimationFrame(self._frame)
 
-    def _render(self) -> None:
+    def _render(self, spread: bool = False) -> None:
         with view.seat_names(self.seat_names()):
-            self._render_named()
+            self._render_named(spread)
 
-    def _render_named(self) -> None:
+    def _render_named(self, spread: bool) -> None:
         before = self.focus_before()
         # Only the parts whose HTML changed are applied. Some wait for a task of their own
-        # just after (apply_later), so no one task lays out the whole table on a slow phone
-        # (issue 8: no task over 100 ms at 4x CPU throttling):
-        # - the score sheet when it changes with the rest (half of the table's elements);
+        # just after (apply_later, a batch per task), so no one task both builds the view
+        # and lays out the table on a slow phone (issue 8: no task over 100 ms at 4x CPU):
+        # - a bot's move (spread): the engine, the save and the view in this task, the
+        #   table's parts in the next (the HTML to DOM work and the focus, half the cost);
+        # - the score sheet when it changes with the rest (half of the table's elements)
+        #   comes last, in a task of its own;
         # - a dialog that opens comes first, the finished deal under it next;
         # - a dialog that closes over a new deal (the summary's Next): the new deal is laid
         #   out under the dialog first, then the dialog goes (removing the element that has
         #   the focus costs a style pass of its own: 25-40 ms at 4x).
-        # The focus settles in the task that opens or closes the dialog (else the first), so
-        # it is never left on <body> between two tasks. Cards move for a share of the pace
-        # (none at "instant").
+        # The focus settles in the task that opens or closes the dialog (else the first that
+        # changes the page), so it is never left on <body> between two tasks. Cards move for
+        # a share of the pace (none at "instant").
         make = embedview.parts if self.embed is not None else view.table_parts
         parts = make(self.obs, self.view_state())
         if self.main:
@@ -680,6 +695,7 @@ class Table:
         applied = dict(self.parts)
         self.parts = dict(parts)
         self.later = None
+        self.later_gen += 1  # a batch still waiting from an older render is not applied
         self.later_focus = None
         if changed:
             ms = min(280, int(self.speed * 600))
@@ -693,15 +709,26 @@ class Table:
                 elif "overlay" in names and names & set(view.FELT_PARTS):
                     wait.update(names - set(view.FELT_PARTS))
                 later = [c for c in changed if c[0] in wait and c[0] in applied]
-                if later:
-                    changed = [c for c in changed if c not in later]
-                    self.later = later
-                    if any(name == "overlay" for name, _ in later):
+                now = [c for c in changed if c not in later]
+                # (parts, whether the focus settles with them, how long their cards move)
+                batches = [(now, False, ms)] if spread and now else []
+                batches += [(b, False, 0) for b in ([c for c in later if c[0] != "side"],
+                                                    [c for c in later if c[0] == "side"]) if b]
+                if spread:
+                    now = []
+                if batches:
+                    with_dialog = [i for i, (b, _, _) in enumerate(batches) if any(n == "overlay" for n, _ in b)]
+                    if with_dialog or not now:
+                        i = with_dialog[0] if with_dialog else 0
+                        batches[i] = (batches[i][0], True, batches[i][2])
                         self.later_focus = before
-                    for name, _ in later:
-                        self.parts[name] = applied[name]  # not on the page yet
-                    asyncio.get_event_loop().call_soon(self.apply_later)
-                self.view.patch(to_js(changed), ms)
+                    self.later = batches
+                    for batch, _, _ in batches:
+                        for name, _ in batch:
+                            self.parts[name] = applied[name]  # not on the page yet
+                    asyncio.get_event_loop().call_soon(self.apply_later, self.later_gen)
+                if now:
+                    self.view.patch(to_js(now), ms)
         if self.later_focus is None:
             self.settle_focus(before)
         self.speak(self.announcer.update(self.obs, coalesce=self.speed <= SPEEDS["fast"]))
@@ -711,20 +738,25 @@ class Table:
         if self.later is None:
             self.rendered()
 
-    def apply_later(self) -> None:
-        """The parts of the last render that waited for a task of their own, then the focus."""
-        later, self.later = self.later, None
-        if later is None:  # a newer render has applied them
+    def apply_later(self, gen: int) -> None:
+        """The next batch of the last render's parts that wait for a task of their own (the
+        focus settles with the one that says so); the next batch in the task after."""
+        if gen != self.later_gen or not self.later:  # a newer render has applied them
             return
+        batch, focus, ms = self.later.pop(0)
         t0 = window.performance.now()
-        self.view.patch(to_js(later), 0)
-        self.parts.update((name, html) for name, html in later)
-        if self.later_focus is not None:
+        self.view.patch(to_js(batch), ms)
+        self.parts.update((name, html) for name, html in batch)
+        if focus and self.later_focus is not None:
             self.settle_focus(self.later_focus)
             self.later_focus = None
         if self.autoplay and self.render_ms:  # the benchmark: part of the same re-render
             self.render_ms[-1] += window.performance.now() - t0
             self.layout_timer()
+        if self.later:
+            asyncio.get_event_loop().call_soon(self.apply_later, gen)
+            return
+        self.later = None
         self.rendered()
 
     def rendered(self) -> None:
@@ -1325,7 +1357,9 @@ class Table:
         proxy = create_proxy(self.test_state)
         self._proxies.append(proxy)
         hook.state = proxy
-        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms, "render_ms": self.render_ms}))
+        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms, "render_ms": self.render_ms,
+                                                    "bots_imported": bots.imported(),
+                                                    "bots_compiled": bots.compiled}))
         self._proxies.append(perf)
         hook.perf = perf
         # The game record and the move texts: lets a test replay this very game in CPython.

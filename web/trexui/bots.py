@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import os
 import py_compile
 import random
 import sys
@@ -41,6 +42,7 @@ STEPS = ("trex_core.fast", "trex_core.bots.heuristics", "trex_core.bots.knowledg
          "trex_core.bots.players", "trex_core.bots.endgame", "trex_core.bots.thinking",
          "trex_core.bots.likelihood", "trex_core.bots.search")
 _loading: Iterator[None] | None = None
+compiled: list[str] = []  # the modules whose byte code the page had to write (benchmark, tests)
 
 
 def _import_steps() -> Iterator[None]:
@@ -58,8 +60,9 @@ def _import_steps() -> Iterator[None]:
     try:
         for step in STEPS:
             # Compiling a module and running it are each a good part of its import (fast.py:
-            # 8 and 5 ms in CPython, over 100 ms together at phone speed in Pyodide): the
-            # byte code is written first, in a step of its own, and the import reads it.
+            # 8 and 5 ms in CPython, over 100 ms together at phone speed in Pyodide). The
+            # site ships the byte code (build.py); where it is missing, it is written
+            # first, in a step of its own, and the import reads it.
             if _compile(step):
                 yield
             with contextlib.suppress(ImportError):
@@ -73,14 +76,20 @@ def _import_steps() -> Iterator[None]:
 
 
 def _compile(name: str) -> bool:
-    """Write module ``name``'s byte code cache; False when there is none to write."""
+    """Write module ``name``'s byte code cache; False when there is none to write or it is
+    there already, for this Python (the site ships the bots' byte code: build.py)."""
     try:
         found = importlib.util.find_spec(name)
         if found is None or not found.origin or not found.cached:
             return False
+        if os.path.exists(found.cached):
+            with open(found.cached, "rb") as f:
+                if f.read(4) == importlib.util.MAGIC_NUMBER:
+                    return False
         py_compile.compile(found.origin, cfile=found.cached, doraise=True)
     except Exception:  # a read-only or odd file system: the import compiles, as before
         return False
+    compiled.append(name)
     return True
 
 
@@ -96,6 +105,11 @@ def preload() -> None:
     """Import the bots now (whatever preload_steps() has not done yet)."""
     for _ in preload_steps():
         pass
+
+
+def imported() -> bool:
+    """Whether the bots' import has finished."""
+    return _bots is not None
 
 
 def levels() -> list[str]:
