@@ -210,6 +210,9 @@ def page_bytecode(dest: Path) -> Path:
         from trexui.bots import STEPS  # the modules the page imports a step at a time
     finally:
         sys.path.remove(str(WEB))
+    if shutil.which("node") is None:
+        sys.exit("build.py: Node.js is not installed; it compiles the bots' byte code for the page "
+                 "with the pinned Pyodide (and `npm ci` needs it too)")
     tmp = dest / "pyc.zip"
     subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *STEPS, "trex_core.bots"],
                    check=True, cwd=ROOT)

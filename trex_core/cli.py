@@ -3,7 +3,7 @@
 * ``selfplay`` plays a seeded match between bots and writes its record (docs/RECORD.md);
 * ``replay FILE`` checks a record move by move and prints its score sheet;
 * ``bench`` measures random full deals per second, through the public API and through the
-  bots' fast path when it exists;
+  bots' fast path (``trex_core.randomplay``);
 * ``arena ...`` runs the bots' duplicate arena (``trex_core.arena``).
 
 Every command returns its exit status: 0 on success, 1 on a failure (a bad record, a bot's
@@ -328,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bp = sub.add_parser("bench", help="random full deals per second",
                         description="Random full deals per second through the public API, and "
-                                    "through the fast internal path when it exists.")
+                                    "through the fast internal path.")
     bp.add_argument("--deals", type=int, default=5000, metavar="N",
                     help="deals to play through the public API (default 5000)")
     bp.add_argument("--seconds", type=float, default=10.0, metavar="S",

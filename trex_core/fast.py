@@ -1,4 +1,5 @@
-"""The fast internal path: one deal simulated on plain ints, for the bots' playouts and the bench.
+"""The fast internal path: one deal simulated on plain ints, for the bots' playouts (and the bench's
+random play, :mod:`trex_core.randomplay`).
 
 A card is an int 0..51 and a hand a 52-bit int, as in :mod:`trex_core.cards`.  Nothing here
 checks moves or builds observations: :class:`~trex_core.match.Match` is the authority on the
@@ -167,7 +168,7 @@ def trick_legal(hand: int, led: int, tr: TrickRules) -> int:
     hand``, without the call: four calls a trick cost 14% of the random trick deals a second
     (9% of the whole bench, one core), the inline read costs nothing measurable.
     ``tests/test_fast.py`` compares this with ``Match.legal_moves`` at every position and
-    checks every playout's cards (``random_deal`` included) against Match."""
+    checks every playout's cards (``randomplay.random_deal``'s too) against Match."""
     first, then = tr.must[led]
     return hand & first or hand & then or hand
 

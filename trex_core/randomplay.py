@@ -21,7 +21,7 @@ from .rules import Contract, Rules
 
 def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callable[[], float]) -> int:
     """Uniformly random legal play of a whole trick deal; returns the number of cards played.
-    The legal cards are :func:`trick_legal`'s, from the same ``tr.must`` table (§3.2/§3.3
+    The legal cards are :func:`~trex_core.fast.trick_legal`'s, from the same ``tr.must`` table (§3.2/§3.3
     options included), read inline for speed (see ``trick_legal``).  Scores are computed as
     in ``play_tricks``; kept flat for the bench."""
     nxt = tr.nxt
@@ -87,7 +87,6 @@ def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callab
         if pen & played == pen:
             break
     return n
-
 
 
 def _random_trex_deal(hands: list[int], king: int, nxt: Sequence[int], rand: Callable[[], float]) -> int:

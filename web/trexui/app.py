@@ -745,7 +745,12 @@ class Table:
             return
         batch, focus, ms = self.later.pop(0)
         t0 = window.performance.now()
-        self.view.patch(to_js(batch), ms)
+        try:
+            self.view.patch(to_js(batch), ms)
+        except Exception as exc:  # a view bug: say so (a render), and wait for nothing more
+            self.later = None
+            self.report_bug(exc)
+            return
         self.parts.update((name, html) for name, html in batch)
         if focus and self.later_focus is not None:
             self.settle_focus(self.later_focus)
