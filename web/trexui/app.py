@@ -555,15 +555,19 @@ class Table:
         end = loop.time() + pace
         moves = len(m.history)
         rng = random.Random(f"{self.seed}:{moves}")
+
+        def moved_on() -> bool:
+            return gen != self.gen or bool(self.overlay) or m.is_over or len(m.history) != moves
+
         await asyncio.sleep(0)  # the decision starts in a task of its own, not the last move's
-        if gen != self.gen or self.overlay or m.is_over or len(m.history) != moves:
+        if moved_on():
             return None
         t0 = window.performance.now()
         thinker = bots.Thinker(m, seat, self.settings["level"], rng)
         longest = window.performance.now() - t0  # the longest task of this decision (benchmark)
         await asyncio.sleep(0)  # one bot step per event-loop turn, even at the instant pace
         while True:
-            if gen != self.gen or self.overlay or m.is_over or len(m.history) != thinker.moves_seen:
+            if moved_on():
                 return None
             if loop.time() >= end and (thinker.ripe or thinker.done):
                 break
