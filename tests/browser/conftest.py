@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -46,6 +46,17 @@ def site_url():
 NO_TOUR = "window.trexNoTour = true;"
 """Set before every page starts: the first-visit tour (web/trexui/guide.py) stays away, so
 the tests find the table as they expect it. ``browser.new_context(tour=True)`` leaves it on."""
+
+
+STORAGE_HASH = "#trex-test-storage="
+STORAGE_ON_LOAD = """(() => {
+  if (window !== window.top || !location.hash.startsWith(%r)) return;
+  const items = JSON.parse(decodeURIComponent(location.hash.slice(%d)));
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  history.replaceState(history.state, "", location.pathname + location.search);
+})();""" % (STORAGE_HASH, len(STORAGE_HASH))
+"""Run before every page of a table starts: ``Table.reload(storage=...)`` hands it the items
+in the address's fragment, which it removes before the page reads the address."""
 
 
 class TourlessBrowser:
@@ -119,7 +130,15 @@ class Table:
             self.wait_ready()
         return self
 
-    def reload(self):
+    def reload(self, storage: dict[str, str] | None = None):
+        """Reload the page; ``storage``: local-storage items the new page finds in place.
+        They are written by the reloaded document itself, before its scripts run
+        (STORAGE_ON_LOAD): written by the old page just before the reload, Chromium let the
+        new page read the old value about once in 40 reloads (its storage service gets
+        each page's writes asynchronously)."""
+        if storage:
+            self.page.evaluate("h => history.replaceState(history.state, '', location.pathname + location.search + h)",
+                               STORAGE_HASH + quote(json.dumps(storage), safe=""))
         self.page.reload()
         self.wait_ready()
 
@@ -189,12 +208,10 @@ class Table:
                 return st
             self.step()
 
-    def set_local_storage(self, key: str, value: str):
-        self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-
 
 def _new_table(browser, url, viewport=DESKTOP, **context_options):
     context = browser.new_context(viewport=viewport, service_workers="block", **context_options)
+    context.add_init_script(STORAGE_ON_LOAD)
     guard = Guard(context)
     page = guard.watch(context.new_page())
     page.set_default_timeout(30_000)

@@ -166,13 +166,12 @@ def test_statistics_count_a_finished_match_and_reset(new_table):
     t = new_table()
     t.goto("?speed=instant", wait=False)
     t.wait_ready()
-    t.set_local_storage("trex.match", store.dump(SEED, m, {}))
-    t.reload()
+    t.reload(storage={"trex.match": store.dump(SEED, m, {})})
     if m.to_move == 0:
         t.wait_idle()
         t.act(".hand .card.playable")
     st = t.wait_idle()
-    assert st["is_over"]
+    assert st["is_over"], {k: st[k] for k in ("phase", "to_move", "waiting", "overlay", "message", "moves", "level", "trick")}
     data = json.loads(aid_state(t)["stats"])
     group = data["groups"]["medium|levant"]
     assert group["played"] == 1 and group["practice"] == 0

@@ -258,8 +258,7 @@ def test_old_settings_do_not_pin_english_on_an_arabic_browser(make_table):
     t = make_table(locale="ar-EG")
     t.goto("?speed=instant")
     old = ('{"preset": "levant", "rules": {}, "level": "medium", "speed": "normal", "lang": "en"}')
-    t.set_local_storage("trex.settings", old)
-    t.reload()
+    t.reload(storage={"trex.settings": old})
     assert html_lang(t) == ["ar", "rtl"]
     assert t.page.evaluate("window.trexLoader.lang") == "ar"  # loader.js reads the settings alike
     check_words(t, "ar", "old settings on an Arabic browser")

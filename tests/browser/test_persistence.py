@@ -45,8 +45,7 @@ def test_corrupt_save_is_reported_and_a_new_game_offered(new_table):
     t = new_table()
     t.goto("?speed=instant")
     t.wait_idle()  # the bots have moved and saved: nothing overwrites the damaged save below
-    t.set_local_storage(SAVE_KEY, '{"format": "trex-web/1", "seed": 3, "rules": {}, "moves": ["QS", "zz"]}')
-    t.reload()
+    t.reload(storage={SAVE_KEY: '{"format": "trex-web/1", "seed": 3, "rules": {}, "moves": ["QS", "zz"]}'})
     st = t.wait_idle()
     assert st["waiting"] == "corrupt"
     dialog = t.page.locator("[data-overlay=corrupt]")
@@ -66,8 +65,7 @@ def test_a_damaged_save_says_why_in_arabic(new_table):
     t = new_table()
     t.goto("?speed=instant&lang=ar")
     t.wait_idle()  # the bots have moved and saved: nothing overwrites the damaged save below
-    t.set_local_storage(SAVE_KEY, '{"format": "trex-web/2", "seed": 3, "rules": {}, "moves": ["2C"]}')
-    t.reload()
+    t.reload(storage={SAVE_KEY: '{"format": "trex-web/2", "seed": 3, "rules": {}, "moves": ["2C"]}'})
     assert t.wait_idle()["waiting"] == "corrupt"
     text = t.page.locator("[data-overlay=corrupt]").inner_text()
     assert "الملك" in text and "2\u2663" in text, text  # the king must first name a contract
@@ -80,8 +78,7 @@ def test_unreadable_and_old_saves(new_table):
     t.goto("?speed=instant")
     for text, words in (("{not json", "not readable"),
                         ('{"format": "trex-web/0", "moves": []}', "format")):
-        t.set_local_storage(SAVE_KEY, text)
-        t.reload()
+        t.reload(storage={SAVE_KEY: text})
         st = t.wait_idle()
         assert st["waiting"] == "corrupt", text
         assert words in t.page.locator("[data-overlay=corrupt]").inner_text()

@@ -71,8 +71,7 @@ def test_a_save_of_an_older_version_without_a_stamp_still_loads(new_table):
     t.wait_idle()
     old = json.loads(stored(t))
     del old["stamp"]
-    t.set_local_storage(SAVE_KEY, json.dumps(old))
-    t.reload()
+    t.reload(storage={SAVE_KEY: json.dumps(old)})
     st = t.wait_idle()
     assert st["seed"] == 9 and st["moves"] == len(old["moves"])
     t.step()
