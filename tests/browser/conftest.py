@@ -50,11 +50,12 @@ the tests find the table as they expect it. ``browser.new_context(tour=True)`` l
 
 STORAGE_HASH = "#trex-test-storage="
 STORAGE_ON_LOAD = """(() => {
-  if (window !== window.top || !location.hash.startsWith(%r)) return;
-  const items = JSON.parse(decodeURIComponent(location.hash.slice(%d)));
+  const hash = HASH;
+  if (window !== window.top || !location.hash.startsWith(hash)) return;
+  const items = JSON.parse(decodeURIComponent(location.hash.slice(hash.length)));
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   history.replaceState(history.state, "", location.pathname + location.search);
-})();""" % (STORAGE_HASH, len(STORAGE_HASH))
+})();""".replace("HASH", json.dumps(STORAGE_HASH))
 """Run before every page of a table starts: ``Table.reload(storage=...)`` hands it the items
 in the address's fragment, which it removes before the page reads the address."""
 
@@ -137,8 +138,9 @@ class Table:
         new page read the old value about once in 40 reloads (its storage service gets
         each page's writes asynchronously)."""
         if storage:
-            self.page.evaluate("h => history.replaceState(history.state, '', location.pathname + location.search + h)",
-                               STORAGE_HASH + quote(json.dumps(storage), safe=""))
+            self.page.evaluate(
+                "h => history.replaceState(history.state, '', location.pathname + location.search + h)",
+                STORAGE_HASH + quote(json.dumps(storage), safe=""))
         self.page.reload()
         self.wait_ready()
 

@@ -171,7 +171,7 @@ def test_statistics_count_a_finished_match_and_reset(new_table):
         t.wait_idle()
         t.act(".hand .card.playable")
     st = t.wait_idle()
-    assert st["is_over"], {k: st[k] for k in ("phase", "to_move", "waiting", "overlay", "message", "moves", "level", "trick")}
+    assert st["is_over"], {k: st[k] for k in ("seed", "phase", "to_move", "waiting", "overlay", "moves")}
     data = json.loads(aid_state(t)["stats"])
     group = data["groups"]["medium|levant"]
     assert group["played"] == 1 and group["practice"] == 0
