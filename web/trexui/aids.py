@@ -27,14 +27,13 @@ from typing import Any
 from trex_core import DEAL_OVER, Match, Move, Observation, observe
 
 from .strings import t
-from .view import card_symbol, contract_name, score_text
+from .view import RANKS, card_symbol, contract_name, score_text
 
 AID_SAMPLES = 32
 """Samples per decision of the aids' hard bot: fixed, so a hint is reproducible (measured in
 CPython: about 60 ms a card decision, a few times that in the page, thought in slices)."""
 AIDS = ("undo", "hint", "review")
 SETTING = {aid: f"aid_{aid}" for aid in AIDS}  # the settings' switches (store.default_settings)
-RANKS = "23456789TJQKA"
 _bot: Any = None
 
 

@@ -23,9 +23,9 @@ from typing import Any
 
 from trex_core import Match, Move, Observation
 
-from .aids import RANKS, decisions, move_label, think
+from .aids import decisions, move_label, think
 from .strings import t
-from .view import SUIT_SYMBOL, card_face, card_symbol, contract_name, seat_name, sort_hand
+from .view import SUIT_SYMBOL, SUITS, card_face, card_symbol, contract_name, row_text, seat_name, sort_hand
 
 
 def reviewed(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:
@@ -139,9 +139,8 @@ def position_view(it: dict[str, Any]) -> str:
         table = f'<p class="review-trick">{escape(t("aid.review.at_answer", contract=contract_name(it["contract"])))}</p>'
     elif it["contract"] == "trex":
         rows = []
-        for suit, row in zip("SHDC", it["layout"], strict=True):
-            text = (f'{card_symbol(RANKS[row[0]] + suit)}\u2013{card_symbol(RANKS[row[1]] + suit)}' if row
-                    else t("aid.review.closed"))
+        for suit, row in zip(SUITS, it["layout"], strict=True):
+            text = row_text(suit, *row) if row else t("aid.review.closed")
             rows.append(f'<li><span aria-hidden="true">{SUIT_SYMBOL[suit]}</span> '
                         f'<span class="sr-only">{escape(t("suit." + suit))}</span> {escape(text)}</li>')
         table = f'<ul class="review-layout" aria-label="{escape(t("layout.label"))}">{"".join(rows)}</ul>'

@@ -14,10 +14,12 @@ from typing import Any
 from .strings import t
 from .view import (
     SUIT_SYMBOL,
+    SUITS,
     card_name,
     card_symbol,
     contract_name,
     overlay,
+    row_text,
     score_text,
     seat_name,
     sort_hand,
@@ -143,14 +145,8 @@ def replay_hand(state: dict[str, Any], seat: int) -> str:
 def replay_centre(state: dict[str, Any]) -> str:
     if state["contract"] == "trex" and state["phase"] == "play":
         rows = []
-        for i, suit in enumerate("SHDC"):
-            row = state["layout"][i]
-            if row:
-                lo, hi = row
-                ranks = "23456789TJQKA"
-                text = card_symbol(ranks[lo] + suit) + " – " + card_symbol(ranks[hi] + suit)
-            else:
-                text = SUIT_SYMBOL[suit] + " —"
+        for suit, row in zip(SUITS, state["layout"], strict=True):
+            text = row_text(suit, *row) if row else SUIT_SYMBOL[suit] + " \u2014"
             rows.append(f'<li class="{"red" if suit in "HD" else "black"}">{escape(text)}</li>')
         return f'<ul class="rv-layout" aria-label="{escape(t("rec.replay.layout"))}">{"".join(rows)}</ul>'
     if not state["trick"]:

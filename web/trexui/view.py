@@ -60,6 +60,12 @@ def card_symbol(card: str) -> str:
     return iso(rank_label(card) + SUIT_SYMBOL[card[1]])
 
 
+def row_text(suit: str, low: int, high: int) -> str:
+    """A Trex layout row by its end cards (ranks 0-12), "7♠–J♠"; one card when the ends are
+    the same (the refusals, the deal review and a record's replay all write it so)."""
+    return "\u2013".join(card_symbol(RANKS[r] + suit) for r in sorted({low, high}))
+
+
 def suit_class(card: str) -> str:
     return "red" if card[1] in "HD" else "black"
 
@@ -186,8 +192,7 @@ def refusal_text(code: str, params: Mapping[str, object]) -> str:
         kw["suit_name"] = t(f"suit.{suit}")
         low, high = params.get("low"), params.get("high")
         if isinstance(low, int) and isinstance(high, int):
-            ends = sorted({low, high})
-            kw["row"] = "\u2013".join(card_symbol(RANKS[r] + suit) for r in ends)
+            kw["row"] = row_text(suit, low, high)
     contract = params.get("contract")
     if isinstance(contract, str):
         kw["contract"] = contract_name(contract)
