@@ -150,7 +150,6 @@ class Thinker:
         preload()
         bot = _bot(level)
         obs = observe(match, seat)
-        self.moves_seen = len(match.history)
         self.think_ms = think_ms
         self.thought: Any = None
         self.answer: str | None = None
