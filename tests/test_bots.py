@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from trex_core.bots import LEVELS, get_bot
 from trex_core.bots.knowledge import knowledge, sample_hands
 from trex_core.errors import IllegalMoveError
 from trex_core.match import Dealer
-from trex_core.moves import REDEAL_MOVE
+from trex_core.moves import NO_DOUBLE, REDEAL_MOVE
 from trex_core.rules import Contract
 
 RULESETS = {
@@ -221,6 +222,32 @@ def test_a_thought_stepped_in_slices_gives_the_move_of_choose() -> None:
         m.play(rng.choice(obs.legal))
     assert checked == 40
 
+
+def test_a_slice_does_not_start_a_playout_that_would_not_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11 §4: a slice stops before a playout the recent ones say would overrun it, so
+    the page's task is the slice, not the slice plus a playout. On a clock that each playout
+    moves on 5 ms (a sample's first, which draws the deal, 8 ms): 12 ms slices do one or
+    two playouts and never pass 12 ms once the playouts are known; a slice always does one."""
+    from trex_core.bots import thinking
+
+    now = [0.0]
+    monkeypatch.setattr(thinking.time, "perf_counter", lambda: now[0])
+
+    def sample() -> Iterator[int]:
+        for j in range(3):
+            now[0] += 0.008 if j == 0 else 0.005
+            yield j
+
+    thought = thinking.Thought(sample, thinking.Tally(3, 0), lambda t: NO_DOUBLE, rounds=20)
+    spans = []
+    while not thought.done:
+        t0 = now[0]
+        thought.step(0.012)
+        spans.append(now[0] - t0)
+    assert thought.samples == 20 and len(spans) > 20
+    assert max(spans[2:]) <= 0.012 + 1e-9  # once the first and the later playouts are known
+    assert min(spans) >= 0.005 - 1e-9  # and every slice does work
+    assert thought.step(0.0)
 
 def test_the_page_thinker_answers_legally_in_short_steps() -> None:
     import sys

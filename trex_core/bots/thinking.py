@@ -11,8 +11,9 @@ tests check it), and ``choose`` itself is a thought stepped until the budget is 
 Every candidate is scored on the same samples (paired): ``sample()`` draws one deal and
 yields the utility of every candidate in turn, and ``decide`` turns the running sums into
 the move.  A slice may end between two candidates of a sample (one playout is the unit of
-work, a few milliseconds at most even on a slow phone); the sample is finished in the next
-slice, and only whole samples count.
+work, a few milliseconds at most even on a slow phone, and a slice does not start one that
+the recent ones say would not fit); the sample is finished in the next slice, and only whole
+samples count.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ from ..cards import cards_of
 from ..moves import DOUBLE, Move, double_move
 
 Sample = Callable[[], Iterator[int]]
+
+# How fast a playout's remembered duration fades, per playout: a slow one (a pause of the
+# machine) shortens the slices that follow for a few dozen playouts, not for the decision.
+UNIT_DECAY = 0.95
 
 
 @dataclass
@@ -83,6 +88,8 @@ class Thought:
         self.seconds = 0.0
         self._part: Iterator[int] | None = None
         self._utils: list[int] = []
+        self._first_unit = 0.0  # how long a sample's first playout (with its deal) takes lately
+        self._unit = 0.0  # and a later playout of the same sample
         self.candidates: list[Move] = []  # the moves the tally scores, when they are moves
 
     @classmethod
@@ -104,29 +111,39 @@ class Thought:
         return self.done or self.samples >= self.least
 
     def step(self, seconds: float) -> bool:
-        """Work until ``seconds`` have passed (at least one playout) or the work is done;
-        True when it is done."""
+        """Work for at most about ``seconds`` (at least one playout) or until the work is
+        done; True when it is done.  A playout is not started when the longest recent one
+        would not fit in what is left of the slice, so a slice overruns only by how much a
+        playout exceeds the recent ones (the page's tasks stay short on a slow phone too).
+        The first playout of a sample, which also draws the deal, is timed apart."""
         if self.done:
             return True
         assert self.sample is not None and self.tally is not None
-        t0 = time.perf_counter()
-        end = t0 + seconds
         clock = time.perf_counter
+        t0 = clock()
+        end = t0 + seconds
+        worked = False
+        n = self.tally.n
         while True:
             if self._part is None:
                 self._part = self.sample()
                 self._utils = []
-            for u in self._part:
-                self._utils.append(u)
-                if clock() >= end:
-                    break
-            if len(self._utils) == self.tally.n:
+            first = not self._utils
+            now = clock()
+            if worked and now + (self._first_unit if first else self._unit) >= end:
+                break
+            self._utils.append(next(self._part))
+            took = clock() - now
+            worked = True
+            if first:
+                self._first_unit = max(took, UNIT_DECAY * self._first_unit)
+            else:
+                self._unit = max(took, UNIT_DECAY * self._unit)
+            if len(self._utils) == n:
                 self.tally.add(self._utils)
                 self._part = None
                 if self.tally.k >= self.rounds:
                     break
-            if clock() >= end:
-                break
         self.seconds += clock() - t0
         return self.done
 

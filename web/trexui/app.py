@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -196,6 +197,10 @@ class Table:
         self.param_level = js(params.get("level"))
         self.param_lang = js(params.get("lang"))
         self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
+        # each task of a bot's thinking under ?autoplay=1: [start, ms, "start"|"step"|"move"],
+        # which the long-task test matches with the browser's long tasks
+        self.bot_tasks: list[list[Any]] = []
+        self.bot_samples: list[int] = []  # the sampled deals behind each bot decision (benchmark)
         self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
         self.settings = store.load_settings(storage_get(store.SETTINGS_KEY) if main else None)
         self.levels = bots.levels()
@@ -562,9 +567,19 @@ class Table:
         await asyncio.sleep(0)  # the decision starts in a task of its own, not the last move's
         if moved_on():
             return None
-        t0 = window.performance.now()
-        thinker = bots.Thinker(m, seat, self.settings["level"], rng)
-        longest = window.performance.now() - t0  # the longest task of this decision (benchmark)
+        longest = 0.0  # the longest task of this decision (benchmark)
+
+        def timed(what: str, work: Callable[[], Any]) -> Any:
+            nonlocal longest
+            t0 = window.performance.now()
+            out = work()
+            ms = window.performance.now() - t0
+            longest = max(longest, ms)
+            if self.autoplay:
+                self.bot_tasks.append([t0, ms, what])
+            return out
+
+        thinker = timed("start", lambda: bots.Thinker(m, seat, self.settings["level"], rng))
         await asyncio.sleep(0)  # one bot step per event-loop turn, even at the instant pace
         while True:
             if moved_on():
@@ -574,13 +589,12 @@ class Table:
             if thinker.done:
                 await asyncio.sleep(max(0.0, end - loop.time()))
             else:
-                t0 = window.performance.now()
-                thinker.step(bots.SLICE_MS)
-                longest = max(longest, window.performance.now() - t0)
+                timed("step", lambda: thinker.step(bots.SLICE_MS))
                 await asyncio.sleep(0)
-        t0 = window.performance.now()
-        text = thinker.move()
-        self.bot_ms.append(max(longest, window.performance.now() - t0))
+        text = timed("move", thinker.move)
+        self.bot_ms.append(longest)
+        if self.autoplay:
+            self.bot_samples.append(thinker.samples)
         return str(text)
 
     def report_bug(self, exc: BaseException) -> None:
@@ -1366,7 +1380,9 @@ class Table:
         proxy = create_proxy(self.test_state)
         self._proxies.append(proxy)
         hook.state = proxy
-        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms, "render_ms": self.render_ms,
+        perf = create_proxy(lambda *_: json.dumps({"bot_ms": self.bot_ms, "bot_tasks": self.bot_tasks,
+                                                    "bot_samples": self.bot_samples,
+                                                    "render_ms": self.render_ms,
                                                     "bots_imported": bots.imported(),
                                                     "bots_compiled": bots.compiled}))
         self._proxies.append(perf)

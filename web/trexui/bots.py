@@ -130,7 +130,10 @@ def choose_move(match: Any, seat: int, level: str, rng: random.Random) -> str:
 # bot decision done a slice at a time: the app's bot loop steps it (each step at most
 # SLICE_MS of work, then the loop yields to the event loop) while the pace delay runs, and
 # plays its move when the delay ends. The levels without a search answer at once.
-SLICE_MS = 25.0
+# 12 ms: a slice does not start a playout that would not fit (thinking.Thought.step), and a
+# playout is at most about 8 ms in Pyodide on a desktop, so at 4x slower (a phone) a slice
+# stays under 50 ms; with 25 ms slices 6% of them were over 50 ms at 4x (docs/BOTS.md).
+SLICE_MS = 12.0
 # The most thinking a decision gets, whatever the pace: the search stops improving much
 # beyond a few hundred samples (docs/BOTS.md), and a phone need not run hot.
 THINK_MS = 1500.0
@@ -140,7 +143,7 @@ class Thinker:
     """One decision of ``level`` for ``seat`` in ``match``, thought in slices.
 
     ``step(ms)`` works at most about ``ms`` milliseconds (one playout is the unit, a few
-    ms) and returns the move text once the search is finished (its sample cap or
+    ms; one that would not fit is left for the next step) and returns the move text once the search is finished (its sample cap or
     ``THINK_MS`` of work), else None; ``move()`` is the move from what has been thought so
     far (it first thinks the search's minimum, in one go if need be). The observation is
     taken when the Thinker is made: make it after the previous move is applied."""
