@@ -24,6 +24,7 @@ from .view import (
     seat_name,
     sort_hand,
     suit_class,
+    suit_colour,
 )
 
 KINDS = ("records", "record-continue", "replay", "stale")
@@ -147,7 +148,7 @@ def replay_centre(state: dict[str, Any]) -> str:
         rows = []
         for suit, row in zip(SUITS, state["layout"], strict=True):
             text = row_text(suit, *row) if row else SUIT_SYMBOL[suit] + " \u2014"
-            rows.append(f'<li class="{"red" if suit in "HD" else "black"}">{escape(text)}</li>')
+            rows.append(f'<li class="{suit_colour(suit)}">{escape(text)}</li>')
         return f'<ul class="rv-layout" aria-label="{escape(t("rec.replay.layout"))}">{"".join(rows)}</ul>'
     if not state["trick"]:
         return ""

@@ -66,8 +66,13 @@ def row_text(suit: str, low: int, high: int) -> str:
     return "\u2013".join(card_symbol(RANKS[r] + suit) for r in sorted({low, high}))
 
 
+def suit_colour(suit: str) -> str:
+    """The class that colours a suit's cards and rows: hearts and diamonds red."""
+    return "red" if suit in "HD" else "black"
+
+
 def suit_class(card: str) -> str:
-    return "red" if card[1] in "HD" else "black"
+    return suit_colour(card[1])
 
 
 def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
