@@ -2,7 +2,7 @@
 """Page-load benchmark: the Trex table against a bare PyScript page (issue 4 §7).
 
     python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
-                              [--parts load,bots,phone,offline,motion] [--phone-rounds 3] [--throttle 4]
+                              [--parts load,bots,phone,offline,motion,search] [--phone-rounds 3] [--throttle 4]
                               [--site DIR]
 
 Measures, in one run on this machine with Debian's Chromium:
@@ -34,6 +34,11 @@ Measures, in one run on this machine with Debian's Chromium:
    service worker's cache, against a warm start without the worker, interleaved in one
    run (target <= 1.0x); and the precache's size (sw.js's list, and the browser's storage
    use for the origin). The other parts block the worker, as before it existed.
+7. ``--parts search`` (issue 11 §4): how much a hard bot searches in the page. Four hard
+   bots at the ``normal`` and ``fast`` paces, on the desktop (1x) and the phone (4x,
+   throttled once the bots are imported): the sampled deals behind each decision that
+   searched (``perf().bot_samples``), and the bots' tasks (``perf().bot_tasks``): how many,
+   the longest, how many over 50 ms.
 
 Results are printed and written to bench/results/page_load.json (git-ignored; --out).
 """
@@ -173,6 +178,32 @@ def long_tasks(browser, base: str, level: str, seconds: float, viewport: dict | 
     }
 
 
+def search_per_decision(browser, base: str, speed: str, seconds: float, viewport: dict,
+                        rate: float) -> dict:
+    """Issue 11 §4: the hard bot's samples per decision in the page at ``speed``, and its
+    tasks, the CPU slowed ``rate`` times once the bots are imported."""
+    ctx = browser.new_context(viewport=viewport, service_workers="block")
+    outside: list[str] = []
+    guard(ctx, outside)
+    page = ctx.new_page()
+    ready_ms(page, base + f"index.html?autoplay=1&speed={speed}&seed=2&level=hard")
+    page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported", timeout=120_000)
+    throttle(page, rate)
+    before = json.loads(page.evaluate("window.trexTest.perf()"))
+    time.sleep(seconds)  # a duration to observe, not a readiness wait
+    perf = json.loads(page.evaluate("window.trexTest.perf()"))
+    ctx.close()
+    samples = sorted(n for n in perf["bot_samples"][len(before["bot_samples"]):] if n)
+    tasks = sorted(ms for _, ms, _ in perf["bot_tasks"][len(before["bot_tasks"]):])
+
+    def at(q: float) -> float:
+        return samples[int(q * (len(samples) - 1))] if samples else 0
+    return {"speed": speed, "seconds": seconds, "viewport": viewport, "cpu_throttling": rate,
+            "decisions": len(samples), "samples_median": at(0.5), "samples_p10": at(0.1),
+            "samples_p90": at(0.9), "bot_tasks": len(tasks), "bot_task_max_ms": max(tasks, default=0.0),
+            "bot_tasks_over_50ms": sum(1 for ms in tasks if ms > 50), "outside_requests": outside}
+
+
 # Page-side recorder for --parts motion: long tasks, and every animation frame with the
 # number of animations running in it (document.getAnimations()).
 MOTION_RECORDER = """
@@ -283,7 +314,7 @@ def main() -> None:
     ap.add_argument("--levels", default="medium,hard")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--parts", default="load,bots,phone,offline",
-                    help="which measurements (comma-separated: load, bots, phone, offline)")
+                    help="which measurements (comma-separated: load, bots, phone, offline, motion, search)")
     ap.add_argument("--phone-rounds", type=int, default=3)
     ap.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down of the phone runs")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "page_load.json")
@@ -319,6 +350,14 @@ def main() -> None:
             print(f"motion: {PHONE['width']}x{PHONE['height']}, CPU throttled {args.throttle:g}x, cards moving; "
                   f"observing {args.bot_seconds:.0f} s of play", flush=True)
             result["motion"] = animated_tricks(browser, base, args.bot_seconds, PHONE, args.throttle)
+        if "search" in parts:
+            result["search"] = []
+            for speed in ("normal", "fast"):
+                for viewport, rate in (({"width": 1280, "height": 800}, 1.0), (PHONE, args.throttle)):
+                    print(f"search: hard bots at the {speed} pace, CPU {rate:g}x, {args.bot_seconds:.0f} s",
+                          flush=True)
+                    result["search"].append(search_per_decision(browser, base, speed, args.bot_seconds,
+                                                                viewport, rate))
         result["chromium"] = browser.version
         browser.close()
     srv.shutdown()
@@ -367,7 +406,13 @@ def main() -> None:
               f"{mo['longest_frame_gap_while_moving_ms']:.0f} ms, median {mo['frame_gap_while_moving']['median']:.0f}")
         print(f"  all of play then: {mo['long_tasks']} long tasks, {mo['tasks_over_100ms']} over 100 ms, "
               f"max {mo['max_task_ms']:.0f} ms")
+    for r in result.get("search", []):
+        where = f"phone {r['cpu_throttling']:g}x" if r["cpu_throttling"] > 1 else "desktop"
+        print(f"hard bot, {r['speed']:6s} pace, {where:9s}: {r['decisions']} decisions, samples median "
+              f"{r['samples_median']} (p10 {r['samples_p10']}, p90 {r['samples_p90']}); {r['bot_tasks']} bot tasks, "
+              f"longest {r['bot_task_max_ms']:.0f} ms, {r['bot_tasks_over_50ms']} over 50 ms")
     outside = [u for k in ("load", "phone_load", "offline") if k in result for u in result[k]["outside_requests"]]
+    outside += [u for r in result.get("search", []) for u in r["outside_requests"]]
     outside += [u for b in result["bots"] for u in b["outside_requests"]]
     outside += result["phone_bots"]["outside_requests"] if "phone_bots" in result else []
     outside += result["motion"]["outside_requests"] if "motion" in result else []
