@@ -249,6 +249,7 @@ def test_a_slice_does_not_start_a_playout_that_would_not_fit(monkeypatch: pytest
     assert min(spans) >= 0.005 - 1e-9  # and every slice does work
     assert thought.step(0.0)
 
+
 def test_the_page_thinker_answers_legally_in_short_steps() -> None:
     import sys
     from pathlib import Path
