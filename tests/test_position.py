@@ -255,6 +255,19 @@ def test_seed_texts() -> None:
     p = Position.parse("seed= club night 3 ;king=0")
     assert p.seed == "club night 3" and p.text() == "seed=club night 3;king=0"
     assert Position.parse("seed=a=b;king=0").seed == "a=b"
+    assert Position.parse("seed=abc\r\nking=0\r\n").seed == "abc"  # Windows line ends
+
+
+@pytest.mark.parametrize("seed", ["\r0", "a\rb", "\u2003club", "club\x0b"])
+def test_a_seed_text_no_position_could_hold_is_a_position_error(seed: str) -> None:
+    """A carriage return inside a line, or a blank other than space and tab at an end, is
+    no seed text (Position refuses it); the parser says where instead of a bare ValueError
+    (found by the garbled-text fuzz below)."""
+    with pytest.raises(PositionError) as e:
+        Position.parse(f"king=0;seed={seed}")
+    assert (e.value.line, e.value.column) == (1, 13) and "seed text" in e.value.problem
+    with pytest.raises(ValueError):
+        Position(seed=seed, king=0)
 
 
 def test_default_rules_are_left_out() -> None:

@@ -81,6 +81,14 @@ _FALSE = ("false", "no", "off", "0")
 _BLANKS = " \t"
 _TOKEN = re.compile(r"[^,\s]+")
 _INT_SEED = re.compile(r"-?[1-9][0-9]*|0")
+SEED_TEXT_RULE = "a seed text is not empty, has no ';' or line break and no outer blanks"
+
+
+def _bad_seed_text(seed: str) -> bool:
+    """Whether a seed text breaks SEED_TEXT_RULE (the constructor's check and the parser's:
+    a carriage return or a blank other than space and tab survives the parser's split)."""
+    return not seed or seed != seed.strip() or any(ch in seed for ch in ";\r\n")
+
 
 Loc = tuple[int, int]
 """A 1-based ``(line, column)`` in a position's text."""
@@ -167,11 +175,8 @@ class Position:
             object.__setattr__(self, "seed", int(self.seed))  # 7 and "7" deal alike
         if isinstance(self.seed, bool) or not isinstance(self.seed, int | str | None):
             raise ValueError(f"a seed is a whole number or a text, not {self.seed!r}")
-        if isinstance(self.seed, str) and (
-            not self.seed or self.seed != self.seed.strip() or any(ch in self.seed for ch in ";\r\n")
-        ):
-            raise ValueError(f"a seed text is not empty, has no ';' or line break and no outer blanks: "
-                             f"{self.seed!r}")
+        if isinstance(self.seed, str) and _bad_seed_text(self.seed):
+            raise ValueError(f"{SEED_TEXT_RULE}: {self.seed!r}")
         if isinstance(self.king, bool) or self.king not in range(4):
             raise ValueError(f"the king is a seat 0 to 3, not {self.king!r}")
         if self.contract is not None and not isinstance(self.contract, Contract):
@@ -404,6 +409,8 @@ def _parse(text: str) -> Position:
             if name == "hands":
                 values[name] = _read_hands(r, value, vcol)
             elif name == "seed":
+                if not _INT_SEED.fullmatch(value) and _bad_seed_text(value):
+                    raise r.fail(vcol, f"{SEED_TEXT_RULE}: {value!r}")
                 values[name] = int(value) if _INT_SEED.fullmatch(value) else value
             elif name == "rules":
                 values[name] = _read_rules(r, value, vcol)
