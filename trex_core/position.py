@@ -409,9 +409,12 @@ def _parse(text: str) -> Position:
             if name == "hands":
                 values[name] = _read_hands(r, value, vcol)
             elif name == "seed":
-                if not _INT_SEED.fullmatch(value) and _bad_seed_text(value):
+                if _INT_SEED.fullmatch(value):
+                    values[name] = int(value)
+                elif _bad_seed_text(value):
                     raise r.fail(vcol, f"{SEED_TEXT_RULE}: {value!r}")
-                values[name] = int(value) if _INT_SEED.fullmatch(value) else value
+                else:
+                    values[name] = value
             elif name == "rules":
                 values[name] = _read_rules(r, value, vcol)
             elif name == "king":

@@ -39,8 +39,8 @@ def test_a_whole_match_of_hard_bots_at_phone_speed_has_no_long_bot_task(new_tabl
     tasks = [(start, ms, what) for start, ms, what in perf["bot_tasks"] if start >= since]
     steps = sorted(ms for _, ms, what in tasks if what == "step")
     assert len(steps) > 1000  # the search ran, in slices, all match long
-    # a long task's bot work: the bot tasks inside it (a render may share the task)
-    # the page's own long-task observer (web/loader.js, from before the page's scripts run)
+    # the page's own long-task observer (web/loader.js, from before the page's scripts run);
+    # a long task's bot work is the bot tasks inside it (a render may share the task)
     long_tasks = [(e["start"], e["duration"]) for e in page.evaluate("window.__trexLongTasks")
                   if e["start"] >= since]
     held = [sum(ms for s, ms, _ in tasks if s >= start - 1 and s + ms <= start + duration + 1)

@@ -143,10 +143,11 @@ class Thinker:
     """One decision of ``level`` for ``seat`` in ``match``, thought in slices.
 
     ``step(ms)`` works at most about ``ms`` milliseconds (one playout is the unit, a few
-    ms; one that would not fit is left for the next step) and returns the move text once the search is finished (its sample cap or
-    ``THINK_MS`` of work), else None; ``move()`` is the move from what has been thought so
-    far (it first thinks the search's minimum, in one go if need be). The observation is
-    taken when the Thinker is made: make it after the previous move is applied."""
+    ms; one that would not fit is left for the next step) and returns the move text once
+    the search is finished (its sample cap or ``THINK_MS`` of work), else None; ``move()``
+    is the move from what has been thought so far (it first thinks the search's minimum, in
+    one go if need be). The observation is taken when the Thinker is made: make it after
+    the previous move is applied."""
 
     def __init__(self, match: Any, seat: int, level: str, rng: random.Random,
                  think_ms: float = THINK_MS) -> None:
