@@ -15,10 +15,13 @@ import pytest
 from helpers import deal
 from trex_core import Match, Rules, observe
 from trex_core.bots import LEVELS, get_bot
+from trex_core.bots.heuristics import trick_card
 from trex_core.bots.knowledge import knowledge, sample_hands
 from trex_core.errors import IllegalMoveError
+from trex_core.fast import TrickRules, TrickState, step_trick, trick_legal
 from trex_core.match import Dealer
 from trex_core.moves import NO_DOUBLE, REDEAL_MOVE
+from trex_core.observation import Observation
 from trex_core.rules import Contract
 
 RULESETS = {
@@ -341,6 +344,59 @@ def test_the_seer_plays_only_where_it_is_shown_the_hands() -> None:
         seer.choose(observe(m, m.to_move), random.Random(0))
     seer.reveal(m.hands)  # type: ignore[attr-defined]
     assert seer.choose(observe(m, m.to_move), random.Random(0)) in observe(m, m.to_move).legal
+
+
+def _plain_trick_misses(obs: Observation, hands: list[int], tr: TrickRules) -> int:
+    """The player model's count as first written: the whole deal replayed on the hands."""
+    plays: list[tuple[int, int]] = []
+    for leader, cards, _ in obs.tricks:
+        plays.extend(zip(obs.rules.seat_order(leader), cards, strict=False))
+    plays.extend(obs.trick)
+    if not plays:
+        return 0
+    start = list(hands)
+    for s, c in plays:
+        start[s] |= 1 << c
+    first = obs.tricks[0][0] if obs.tricks else obs.trick[0][0]
+    st = TrickState(hands=start, leader=first, doubled=dict(obs.doubled))
+    misses = 0
+    for s, c in plays:
+        if s != obs.seat:
+            led = st.trick[0] // 13 if st.trick else -1
+            legal = trick_legal(st.hands[s], led, tr)
+            if legal & (legal - 1) and trick_card(s, st, tr, legal) != c:
+                misses += 1
+        step_trick(st, tr, c)
+    return misses
+
+
+def test_the_player_models_kept_answers_count_as_the_whole_replay() -> None:
+    """``TrickModel`` replays the public play once and keeps the medium card per turn and
+    holding; on many sampled deals of one observation (the way the search asks it) its count
+    is the plain replay's, deal by deal (doubles, partnership and Complex included)."""
+    from trex_core.bots.likelihood import TrickModel
+
+    medium = get_bot("medium")
+    compared = 0
+    for rules in (
+        Rules(), Rules(partnership=True), Rules(complex=True), Rules.preset("jawaker"),
+        Rules(no_heart_lead=True, forced_discard=True),  # legal cards that are not the hand
+    ):
+        for g in range(2):
+            m = Match(rules, Dealer(f"model-kept:{rules.changes()}:{g}"))
+            rng = random.Random(g)
+            while not m.is_over and m.deal_number < 6:
+                obs = observe(m, m.to_move)
+                if obs.phase == "play" and obs.contract not in (None, Contract.TREX) and len(obs.legal) > 1:
+                    tr = TrickRules.of(obs.contract, obs.rules)
+                    model = TrickModel(obs, tr)
+                    kn = knowledge(obs)
+                    for _ in range(6):
+                        guess = sample_hands(kn, rng)
+                        assert model.misses(guess) == _plain_trick_misses(obs, guess, tr)
+                        compared += 1
+                m.play(medium.choose(obs, rng) if rng.random() < 0.7 else rng.choice(obs.legal))
+    assert compared > 1000
 
 
 def test_the_player_model_explains_medium_play_on_the_true_hands() -> None:

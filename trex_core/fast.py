@@ -69,6 +69,10 @@ class TrickRules:
     partnership: bool
     must: tuple[tuple[int, int], ...]
     """Who must play what (§3.1–§3.3), see :func:`trick_obligations` and :func:`trick_legal`."""
+    penalty_groups: tuple[tuple[int, int], ...] = ()
+    """The penalty cards grouped by value, ``(value, mask)`` pairs: the penalty in a set of
+    cards ``m`` is ``sum(v * (m & mask).bit_count() ...)``, a few popcounts instead of a walk
+    over the cards (the heuristics ask it on every lead of every playout)."""
 
     @staticmethod
     def of(contract: Contract, rules: Rules) -> TrickRules:
@@ -99,9 +103,18 @@ def _trick_rules_cached(contract: Contract, rules: Rules) -> TrickRules:
             jawaker=rules.self_capture == JAWAKER,
             partnership=rules.partnership,
             must=trick_obligations(contract, rules),
+            penalty_groups=_penalty_groups(value),
         )
         _TR_CACHE[key] = tr
     return tr
+
+
+def _penalty_groups(value: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    groups: dict[int, int] = {}
+    for c, v in enumerate(value):
+        if v:
+            groups[v] = groups.get(v, 0) | 1 << c
+    return tuple(sorted(groups.items()))
 
 
 @dataclass

@@ -139,13 +139,13 @@ def _discard(
         if not mine:
             continue
         oth = others >> base & FULL_SUIT
-        n_mine = (hand >> base & FULL_SUIT).bit_count()
+        short = DISCARD_SHORT / (hand >> base & FULL_SUIT).bit_count()
         # penalty cards of others in this suit that a high card of mine could catch later
+        oth_pen = oth & (tr.penalty >> base)
         for r in PR[mine]:
             c = base + r
             v = value[c]
             lower_oth = (oth & ((1 << r) - 1)).bit_count()
-            higher_oth = (oth >> (r + 1)).bit_count()
             d = 0.0
             if v:
                 d += 100.0 * v
@@ -159,12 +159,14 @@ def _discard(
                     d = -d
             if lower_oth:
                 # A card that would win when the suit is led: worse the fewer cards above it.
+                higher_oth = (oth >> (r + 1)).bit_count()
                 d += 30.0 * lower_oth / (lower_oth + 2.0 * higher_oth + 1.0) + r
                 catch = 0
-                for rr in PR[oth & ((1 << r) - 1) & (tr.penalty >> base)]:
-                    catch += value[base + rr]
+                if oth_pen:
+                    for rr in PR[oth_pen & ((1 << r) - 1)]:
+                        catch += value[base + rr]
                 d += 1.5 * catch
-            d += DISCARD_SHORT / n_mine  # shortening a short suit makes a void for later discards
+            d += short  # shortening a short suit makes a void for later discards
             if d > best_d:
                 best_d = d
                 best = c
@@ -172,14 +174,20 @@ def _discard(
 
 
 def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> int:
-    """``hand`` is the legal leads (all the hand unless §3.2 bars hearts)."""
+    """``hand`` is the legal leads (all the hand unless §3.2 bars hearts).
+
+    The hottest function of the hard bot's playouts: what does not depend on the card led
+    is worked out once per suit, in the same arithmetic order (the same floats, so the same
+    choices) as the plain formula, which ``tests/test_heuristics.py`` keeps beside it."""
     value = tr.value
     penalty = tr.penalty
     voids = st.voids
     # Penalty still out in other hands, and opponents' voids (they can dump on my trick).
     pen_out = 0
-    for c in cards_of(others & penalty):
-        pen_out += value[c]
+    for v, group in tr.penalty_groups:
+        pen_out += v * (others & group).bit_count()
+    if pen_out:
+        va, vb, vc = (voids[o] for o in range(4) if o != seat)
     best = -1
     best_r = 1e9
     for s in range(4):
@@ -188,11 +196,23 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
         if not mine:
             continue
         oth = others >> base & FULL_SUIT
-        suitbit = 1 << s
-        void_others = sum(1 for o in range(4) if o != seat and voids[o] & suitbit)
         my_pen = mine & (penalty >> base)
         oth_pen = oth & (penalty >> base)
-        for r in (_bottom(mine), _top(mine)):
+        dumped = pen_out * 0.25 * ((va >> s & 1) + (vb >> s & 1) + (vc >> s & 1)) if pen_out else 0
+        if oth_pen:
+            share = min(1.0, 3.0 / oth.bit_count())
+            caught = []  # (rank, its penalty's share if under my card, if over it)
+            for rr in PR[oth_pen]:
+                vs = value[base + rr] * share
+                caught.append((rr, vs, vs * 0.3))
+        if my_pen:
+            own = 0
+            for rr in PR[my_pen]:
+                own += value[base + rr]
+            own_risk = OWN_PEN_LEAD * own * (1.0 + (mine.bit_count() <= 2))
+        low = (mine & -mine).bit_length() - 1
+        high = mine.bit_length() - 1
+        for r in (low, high) if high != low else (low,):
             c = base + r
             lower = (oth & ((1 << r) - 1)).bit_count()
             higher = (oth >> (r + 1)).bit_count()
@@ -207,18 +227,17 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
             # what the trick would cost its winner
             cost: float = tr.trick_cost + value[c]
             if oth_pen:
-                n_oth = oth.bit_count()
-                for rr in PR[oth_pen]:
-                    cost += value[base + rr] * min(1.0, 3.0 / n_oth) * (1.0 if rr < r else 0.3)
-            cost += pen_out * 0.25 * void_others
+                for rr, under, over in caught:
+                    cost += under if rr < r else over
+            if dumped:
+                cost += dumped
             risk = p_win * cost
             if value[c] and p_win < 1.0:
                 risk -= 0.3 * value[c] * (1.0 - p_win)  # leading a penalty card someone else must take
             if my_pen and not value[c]:
                 # Leading the suit of my own penalty card strips the others of the cards
                 # that would have to beat it.
-                own = sum(value[base + rr] for rr in PR[my_pen])
-                risk += OWN_PEN_LEAD * own * (1.0 + (mine.bit_count() <= 2))
+                risk += own_risk
             if oth_pen and not my_pen and p_win == 0.0:
                 # a low lead flushes a penalty card (§3.4's K♥, the queens)
                 top_pen = _top(oth_pen)

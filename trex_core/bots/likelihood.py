@@ -19,7 +19,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..fast import JACKS_MASK, LAYOUT_OPENS, TrexState, TrickRules, TrickState, step_trick, trick_legal
+from ..cards import FULL_DECK
+from ..fast import (
+    FULL_SUIT,
+    JACKS_MASK,
+    LAYOUT_OPENS,
+    TrexState,
+    TrickRules,
+    TrickState,
+    step_trick,
+    trick_legal,
+)
 from ..observation import Observation
 from .heuristics import trex_card, trick_card
 
@@ -64,28 +74,71 @@ class TrexModel:
 def trick_misses(obs: Observation, hands: list[int], tr: TrickRules) -> int:
     """The other players' cards so far that the medium policy would not have played, had
     the hands been ``hands`` (the current hands of a sampled deal)."""
-    order_of = obs.rules.seat_order
-    plays: list[tuple[int, int]] = []
-    for leader, cards, _ in obs.tricks:
-        plays.extend(zip(order_of(leader), cards, strict=False))
-    plays.extend(obs.trick)
-    if not plays:
-        return 0
-    start = [hands[s] for s in range(4)]
-    for s, c in plays:
-        start[s] |= 1 << c
-    first = obs.tricks[0][0] if obs.tricks else obs.trick[0][0]
-    st = TrickState(hands=start, leader=first, doubled=dict(obs.doubled))
-    me = obs.seat
-    misses = 0
-    for s, c in plays:
-        if s != me:
-            led = st.trick[0] // 13 if st.trick else -1
-            legal = trick_legal(st.hands[s], led, tr)
-            if legal & (legal - 1) and trick_card(s, st, tr, legal) != c:
+    return TrickModel(obs, tr).misses(hands)
+
+
+class TrickModel:
+    """:func:`trick_misses` for many sampled deals of one observation.
+
+    The deal so far is replayed once, keeping the public position before each turn (the
+    medium policy reads only the public position and the hand of the seat to move,
+    :data:`trex_core.fast.TrickPolicy`); a sampled deal then only walks each player's hand
+    back through the turns.  And the policy's card at a turn depends only on that hand —
+    when following suit, only on his cards of the suit led (:mod:`.heuristics`) — so the
+    answers are kept per turn and holding: the deals of one decision often agree there,
+    and this replay is the larger part of a hard decision's work late in a deal."""
+
+    def __init__(self, obs: Observation, tr: TrickRules) -> None:
+        order_of = obs.rules.seat_order
+        plays: list[tuple[int, int]] = []
+        for leader, cards, _ in obs.tricks:
+            plays.extend(zip(order_of(leader), cards, strict=False))
+        plays.extend(obs.trick)
+        self.plays = plays
+        self.laid_by = [0, 0, 0, 0]
+        for s, c in plays:
+            self.laid_by[s] |= 1 << c
+        self.me = obs.seat
+        self.tr = tr
+        # the public position before each turn; its hands are filled in per question
+        self.before: list[TrickState] = []
+        self.led: list[int] = []  # the suit led at each turn, -1 for a lead
+        if plays:
+            first = obs.tricks[0][0] if obs.tricks else obs.trick[0][0]
+            st = TrickState(hands=[FULL_DECK] * 4, leader=first, doubled=dict(obs.doubled))
+            for _, c in plays:
+                self.before.append(st.copy())
+                self.led.append(st.trick[0] // 13 if st.trick else -1)
+                step_trick(st, tr, c)
+        self.answers: dict[tuple[int, int], int] = {}
+
+    def misses(self, hands: list[int]) -> int:
+        me = self.me
+        tr = self.tr
+        answers = self.answers
+        before = self.before
+        led = self.led
+        held = [hands[s] | self.laid_by[s] for s in range(4)]
+        misses = 0
+        for k, (s, c) in enumerate(self.plays):
+            hand = held[s]
+            held[s] = hand ^ 1 << c
+            if s == me:
+                continue
+            suit = led[k]
+            legal = trick_legal(hand, suit, tr)
+            if not legal & (legal - 1):
+                continue
+            follows = suit >= 0 and legal >> 13 * suit & FULL_SUIT
+            key = (k, legal if follows else hand)
+            medium = answers.get(key)
+            if medium is None:
+                st = before[k]
+                st.hands[s] = hand
+                medium = answers[key] = trick_card(s, st, tr, legal)
+            if medium != c:
                 misses += 1
-        step_trick(st, tr, c)
-    return misses
+        return misses
 
 
 def weighed(
@@ -108,4 +161,4 @@ def weighed(
     return deal
 
 
-__all__ = ["TrexModel", "trex_misses", "trick_misses", "weighed"]
+__all__ = ["TrexModel", "TrickModel", "trex_misses", "trick_misses", "weighed"]

@@ -46,7 +46,7 @@ from . import doubling
 from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
 from .knowledge import Knowledge, knowledge, own_hands, sample_hands, trex_state, trick_state
-from .likelihood import TrexModel, trick_misses, weighed
+from .likelihood import TrexModel, TrickModel, weighed
 from .players import Bot
 from .thinking import Sample, Tally, Thought
 
@@ -210,8 +210,7 @@ class HardBot(Bot):
         default = _representative(medium, cands, obs.hand, obs.played)
         deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
         if self.trick_draws > 1 and not isinstance(self, SeerBot):
-            misses = lambda h: trick_misses(obs, h, tr)  # noqa: E731
-            deals = weighed(deals, misses, rng, self.trick_draws, self.miss_weight)
+            deals = weighed(deals, TrickModel(obs, tr).misses, rng, self.trick_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         solver = TrickSolver(tr)
