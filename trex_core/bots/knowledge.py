@@ -19,7 +19,7 @@ nothing about the current hands.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import FULL_DECK, JACK, SUIT_MASK, cards_of
 from ..fast import TrexState, TrickRules, TrickState, trex_playable
@@ -46,6 +46,19 @@ class Knowledge:
     """Cards each seat cannot hold by the rules alone (the sampler's fallback)."""
     voids: list[int]
     """Suits (4-bit masks) each seat is known not to hold."""
+    plans: dict[tuple[int, ...], _Plan] = field(default_factory=dict, repr=False, compare=False)
+    """The sampler's work that is the same for every deal drawn, per set of exclusions."""
+
+
+@dataclass
+class _Plan:
+    """What :func:`sample_hands` works out once per knowledge: the cards no other seat is
+    barred from, and the others with how many seats may hold each and which."""
+
+    others: list[int]
+    free: list[int]
+    constrained: list[tuple[int, int, list[int]]]
+    """``(number of seats allowed, card, those seats)``, in card order."""
 
 
 def trick_voids(obs: Observation) -> list[int]:
@@ -235,29 +248,43 @@ def sample_hands(kn: Knowledge, rng: random.Random, tries: int = 30) -> list[int
     return hands
 
 
+def _plan(kn: Knowledge, exclude: list[int]) -> _Plan:
+    key = tuple(exclude)
+    plan = kn.plans.get(key)
+    if plan is None:
+        others = [s for s in range(4) if s != kn.seat]
+        anyx = exclude[others[0]] | exclude[others[1]] | exclude[others[2]]
+        free = []
+        constrained = []
+        for c in cards_of(kn.unknown):
+            if anyx >> c & 1:
+                allowed = [s for s in others if not exclude[s] >> c & 1]
+                constrained.append((len(allowed), c, allowed))
+            else:
+                free.append(c)
+        plan = kn.plans[key] = _Plan(others, free, constrained)
+    return plan
+
+
 def _sample(kn: Knowledge, exclude: list[int], rng: random.Random, tries: int) -> list[int] | None:
-    cards = cards_of(kn.unknown)
-    others = [s for s in range(4) if s != kn.seat]
-    anyx = exclude[others[0]] | exclude[others[1]] | exclude[others[2]]
-    free = [c for c in cards if not anyx >> c & 1]
-    constrained = [c for c in cards if anyx >> c & 1]
+    plan = _plan(kn, exclude)
+    others = plan.others
     for _ in range(tries + 1):
         hands = list(kn.known)
         room = list(kn.need)
         ok = True
-        if constrained:
+        if plan.constrained:
             # fewest allowed seats first
-            keyed = []
-            for c in constrained:
-                n = sum(1 for s in others if not exclude[s] >> c & 1)
-                keyed.append((n, rng.random(), c))
+            keyed = [(n, rng.random(), c, allowed) for n, c, allowed in plan.constrained]
             keyed.sort()
-            for _, _, c in keyed:
-                allowed = [s for s in others if room[s] > 0 and not exclude[s] >> c & 1]
+            for _, _, c, may in keyed:
+                allowed = [s for s in may if room[s] > 0]
                 if not allowed:
                     ok = False
                     break
-                total = sum(room[s] for s in allowed)
+                total = 0
+                for s in allowed:
+                    total += room[s]
                 x = rng.random() * total
                 for s in allowed:
                     x -= room[s]
@@ -267,7 +294,7 @@ def _sample(kn: Knowledge, exclude: list[int], rng: random.Random, tries: int) -
                 room[s] -= 1
             if not ok:
                 continue
-        pool = list(free)
+        pool = list(plan.free)
         rng.shuffle(pool)
         i = 0
         for s in others:
