@@ -15,10 +15,10 @@ import pytest
 from helpers import deal
 from trex_core import Match, Rules, observe
 from trex_core.bots import LEVELS, get_bot
-from trex_core.bots.heuristics import trick_card
+from trex_core.bots.heuristics import trex_card, trick_card
 from trex_core.bots.knowledge import knowledge, sample_hands
 from trex_core.errors import IllegalMoveError
-from trex_core.fast import TrickRules, TrickState, step_trick, trick_legal
+from trex_core.fast import TrexState, TrickRules, TrickState, step_trick, trex_playable, trick_legal
 from trex_core.match import Dealer
 from trex_core.moves import NO_DOUBLE, REDEAL_MOVE
 from trex_core.observation import Observation
@@ -368,6 +368,48 @@ def _plain_trick_misses(obs: Observation, hands: list[int], tr: TrickRules) -> i
                 misses += 1
         step_trick(st, tr, c)
     return misses
+
+
+def _plain_trex_misses(obs: Observation, hands: list[int]) -> int:
+    """The layout model's count as first written: every turn asks the medium policy."""
+    plays = [(s, c) for s, c in obs.layout_plays if c >= 0]
+    held = list(hands)
+    for s, c in plays:
+        held[s] |= 1 << c
+    st = TrexState(hands=held, to_move=0)
+    misses = 0
+    for s, c in plays:
+        if s != obs.seat:
+            legal = held[s] & trex_playable(st.laid)
+            if legal & (legal - 1) and trex_card(s, st, legal) != c:
+                misses += 1
+        held[s] ^= 1 << c
+        st.laid |= 1 << c
+    return misses
+
+
+def test_the_layout_models_kept_answers_count_as_the_whole_replay() -> None:
+    """``TrexModel`` keeps the medium card per turn and the player's cards of the suits he
+    could lay in; on many sampled deals of one observation its count is the plain replay's
+    (§6, partnership and Complex's Trex included)."""
+    from trex_core.bots.likelihood import TrexModel
+
+    medium = get_bot("medium")
+    compared = 0
+    for rules in (Rules(), Rules(partnership=True), Rules(complex=True)):
+        m = Match(rules, Dealer(f"layout-kept:{rules.changes()}"))
+        rng = random.Random(5)
+        while not m.is_over and m.deal_number < 10:
+            obs = observe(m, m.to_move)
+            if obs.phase == "play" and obs.contract is Contract.TREX and len(obs.legal) > 1:
+                model = TrexModel(obs)
+                kn = knowledge(obs)
+                for _ in range(6):
+                    guess = sample_hands(kn, rng)
+                    assert model.misses(guess) == _plain_trex_misses(obs, guess)
+                    compared += 1
+            m.play(medium.choose(obs, rng) if rng.random() < 0.7 else rng.choice(obs.legal))
+    assert compared > 300
 
 
 def test_the_player_models_kept_answers_count_as_the_whole_replay() -> None:

@@ -1,7 +1,8 @@
-"""The medium policy's lead and discard (trex_core.bots.heuristics), the hottest code of the
-hard bot's playouts, are written for speed; the plain formulas they were written from are
-kept here, and both must choose the same card on positions from playouts of every trick
-contract (§3, §9) under every preset, partnership, and doubled cards (§4)."""
+"""The medium policy's lead and discard and its layout value (trex_core.bots.heuristics), the
+hottest code of the hard bot's playouts, are written for speed; the plain formulas they were
+written from are kept here.  Both must choose the same card on positions from playouts of
+every trick contract (§3, §9) under every preset, partnership, and doubled cards (§4), and
+give the same value to every layout card (§6)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,15 @@ from trex_core.bots.heuristics import (
     LEAD_FLUSH,
     LEAD_P_EXP,
     OWN_PEN_LEAD,
+    TREX_END,
+    TREX_MINE,
+    TREX_NEXT_MINE,
+    TREX_NEXT_OTHERS,
+    TREX_OTHERS,
+    trex_value,
     trick_card,
 )
-from trex_core.cards import FULL_DECK, cards_of
+from trex_core.cards import FULL_DECK, JACK, cards_of
 from trex_core.fast import PR, TrickRules, TrickState, play_tricks
 from trex_core.rules import Contract, Rules
 from trex_core.scoring import DOUBLE_VALUES
@@ -199,3 +206,43 @@ def test_fast_lead_and_discard_choose_as_the_plain_formulas(rules: Rules) -> Non
                 doubled[c] = next(k for k in range(4) if hands[k] >> c & 1)
         play_tricks(TrickState(hands=hands, leader=g % 4, doubled=doubled), tr, policy)
     assert compared["lead"] > 300 and compared["discard"] > 100, compared
+
+
+def plain_trex_value(c: int, hand: int, others: int) -> float:
+    base = 13 * (c // 13)
+    r = c - base
+    mine = hand >> base & FULL_SUIT
+    oth = others >> base & FULL_SUIT
+    dirs: tuple[int, ...]
+    nexts: tuple[int, ...]
+    if r == JACK:
+        dirs = ((1 << JACK) - 1, FULL_SUIT ^ ((1 << (JACK + 1)) - 1))
+        nexts = (JACK - 1, JACK + 1)
+    elif r < JACK:
+        dirs = ((1 << r) - 1,)
+        nexts = (r - 1,)
+    else:
+        dirs = (FULL_SUIT ^ ((1 << (r + 1)) - 1),)
+        nexts = (r + 1,)
+    v = 0.0
+    for d, n in zip(dirs, nexts, strict=True):
+        if not d:
+            v += TREX_END
+            continue
+        v += TREX_MINE * (mine & d).bit_count() - TREX_OTHERS * (oth & d).bit_count()
+        if mine >> n & 1:
+            v += TREX_NEXT_MINE
+        elif oth >> n & 1:
+            v -= TREX_NEXT_OTHERS
+    return v
+
+
+def test_section6_layout_value_is_the_plain_formulas_for_every_card() -> None:
+    rng = random.Random("plain-trex")
+    for _ in range(3000):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hand = sum(1 << c for c in deck[:13])
+        others = sum(1 << c for c in deck[13:13 + rng.randrange(40)])
+        for c in range(52):
+            assert trex_value(c, hand, others) == plain_trex_value(c, hand, others), (c, hand, others)

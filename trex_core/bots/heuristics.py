@@ -14,7 +14,7 @@ the ones that free your own.
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, JACK, cards_of
+from ..cards import FULL_DECK, JACK
 from ..fast import PR, TrexState, TrickRules, TrickState
 from ..scoring import DOUBLE_VALUES
 
@@ -262,12 +262,16 @@ TREX_END = -0.5
 
 
 def trex_card(seat: int, st: TrexState, legal: int) -> int:
-    """The medium policy's layout card (two or more legal cards)."""
+    """The medium policy's layout card (two or more legal cards); the lowest of equal value."""
     hand = st.hands[seat]
     others = FULL_DECK & ~(st.laid | hand)
     best = -1
     best_v = -1e9
-    for c in cards_of(legal):
+    x = legal
+    while x:
+        low = x & -x
+        x ^= low
+        c = low.bit_length() - 1
         v = trex_value(c, hand, others)
         if v > best_v:
             best_v = v
@@ -275,26 +279,29 @@ def trex_card(seat: int, st: TrexState, legal: int) -> int:
     return best
 
 
+def _trex_ways(c: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The suit's base and, for each way the layout grows from ``c`` (§6.1: both ways from a
+    jack), the ranks beyond it (a 13-bit pattern, 0 at an end) and the next rank."""
+    base = SUIT_BASE[c]
+    r = c - base
+    if r == JACK:
+        return base, (((1 << JACK) - 1, JACK - 1), (FULL_SUIT ^ ((1 << (JACK + 1)) - 1), JACK + 1))
+    if r < JACK:
+        return base, (((1 << r) - 1, r - 1),)
+    return base, ((FULL_SUIT ^ ((1 << (r + 1)) - 1), r + 1),)
+
+
+TREX_WAYS = tuple(_trex_ways(c) for c in range(52))
+
+
 def trex_value(c: int, hand: int, others: int) -> float:
     """How good laying ``c`` is: it frees my cards beyond it (good) and the other players'
     (bad, worst for the card right next to it); an end card frees nobody."""
-    base = SUIT_BASE[c]
-    r = c - base
+    base, ways = TREX_WAYS[c]
     mine = hand >> base & FULL_SUIT
     oth = others >> base & FULL_SUIT
-    dirs: tuple[int, ...]
-    nexts: tuple[int, ...]
-    if r == JACK:
-        dirs = ((1 << JACK) - 1, FULL_SUIT ^ ((1 << (JACK + 1)) - 1))
-        nexts = (JACK - 1, JACK + 1)
-    elif r < JACK:
-        dirs = ((1 << r) - 1,)
-        nexts = (r - 1,)
-    else:
-        dirs = (FULL_SUIT ^ ((1 << (r + 1)) - 1),)
-        nexts = (r + 1,)
     v = 0.0
-    for d, n in zip(dirs, nexts, strict=True):
+    for d, n in ways:
         if not d:
             v += TREX_END
             continue

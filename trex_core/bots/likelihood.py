@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import FULL_DECK
+from ..cards import FULL_DECK, SUIT_MASK
 from ..fast import (
     FULL_SUIT,
     JACKS_MASK,
@@ -42,7 +42,9 @@ def trex_misses(obs: Observation, hands: list[int]) -> int:
 
 class TrexModel:
     """:func:`trex_misses` for many sampled deals of one observation: the turns are read
-    once, and only the other players' cards are replayed."""
+    once, and only the other players' cards are replayed.  The medium card at a turn is kept
+    per turn and the player's cards of the suits he could lay in, all the policy reads of
+    his hand, so the deals of one decision share the answers where they agree."""
 
     def __init__(self, obs: Observation) -> None:
         self.plays = [(s, c) for s, c in obs.layout_plays if c >= 0]
@@ -50,21 +52,34 @@ class TrexModel:
         for s, c in self.plays:
             self.laid_by[s] |= 1 << c
         self.me = obs.seat
+        self.answers: dict[tuple[int, int], int] = {}
 
     def misses(self, hands: list[int]) -> int:
         laid_by = self.laid_by
         st = TrexState(hands=[hands[s] | laid_by[s] for s in range(4)], to_move=0)
         me = self.me
         opens = LAYOUT_OPENS
+        answers = self.answers
         playable = JACKS_MASK
         misses = 0
         held = st.hands
-        for seat, c in self.plays:
+        for k, (seat, c) in enumerate(self.plays):
             hand = held[seat]
             if seat != me:
                 legal = hand & playable
-                if legal & (legal - 1) and trex_card(seat, st, legal) != c:
-                    misses += 1
+                if legal & (legal - 1):
+                    # the policy weighs each legal card by the player's cards of its suit
+                    # (heuristics.trex_value): those cards are all it reads of the hand
+                    suits = 0
+                    for mask in SUIT_MASK:
+                        if legal & mask:
+                            suits |= mask
+                    key = (k, hand & suits)
+                    medium = answers.get(key)
+                    if medium is None:
+                        medium = answers[key] = trex_card(seat, st, legal)
+                    if medium != c:
+                        misses += 1
             held[seat] = hand ^ (1 << c)
             st.laid |= 1 << c
             playable = playable ^ 1 << c | opens[c]
