@@ -140,6 +140,9 @@ class TrickSolver:
                 return (0, 0, 0, 0)
             if tr.early_end and tr.penalty & played == tr.penalty:
                 return (0, 0, 0, 0)  # §3.4: nothing left to take
+            lead_hand = hands[leader]
+            if not lead_hand & (lead_hand - 1):
+                return self._last_trick(hands, leader, doubled)
             key = (hands[0], hands[1], hands[2], hands[3], leader)
             got = self.memo.get(key)
             if got is not None:
@@ -177,6 +180,19 @@ class TrickSolver:
         if not trick:
             self.memo[(hands[0], hands[1], hands[2], hands[3], leader)] = best
         return best
+
+    def _last_trick(self, hands: list[int], leader: int, doubled: dict[int, int]) -> Scores:
+        """The 13th trick: one card in each hand, so no choice is left (§3.1)."""
+        tr = self.tr
+        nxt = tr.nxt
+        trick = []
+        seat = leader
+        for _ in range(4):
+            trick.append(hands[seat].bit_length() - 1)
+            seat = nxt[seat]
+        now = [0, 0, 0, 0]
+        score_trick(now, trick, leader, trick_winner(trick, leader, nxt), tr, doubled)
+        return (now[0], now[1], now[2], now[3])
 
     def _ceiling(self, seat: int, doubled: dict[int, int], played: int) -> int:
         tr = self.tr
