@@ -24,7 +24,7 @@ from typing import Any
 from trex_core import Match, Move, Observation
 
 from .aids import decisions, move_label, think
-from .strings import t
+from .strings import t, tn
 from .view import SUIT_SYMBOL, SUITS, card_face, card_symbol, contract_name, row_text, seat_name, sort_hand
 
 
@@ -77,7 +77,7 @@ def cost_text(cost: float | None) -> str:
         return t("aid.review.unpriced")
     if cost < 1:
         return t("aid.review.close")
-    return t("aid.review.cost", points=round(cost))
+    return tn("aid.review.cost", round(cost))
 
 
 def item_label(it: dict[str, Any]) -> str:
