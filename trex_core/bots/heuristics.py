@@ -42,7 +42,9 @@ def _bottom(pattern: int) -> int:
 
 
 def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
-    """The medium policy's card among ``legal`` (two or more cards)."""
+    """The medium policy's card among ``legal`` (two or more cards).  Following suit it reads
+    only the seat's cards of the suit led: the player model keeps its answers on that
+    (:class:`.likelihood.TrickModel`, and a test that compares it with a plain replay)."""
     hand = st.hands[seat]
     trick = st.trick
     others = FULL_DECK & ~(st.played | hand)
@@ -262,7 +264,9 @@ TREX_END = -0.5
 
 
 def trex_card(seat: int, st: TrexState, legal: int) -> int:
-    """The medium policy's layout card (two or more legal cards); the lowest of equal value."""
+    """The medium policy's layout card (two or more legal cards); the lowest of equal value.
+    It reads only the seat's cards of the suits with a legal card (:class:`.likelihood.TrexModel`
+    keeps its answers on that)."""
     hand = st.hands[seat]
     others = FULL_DECK & ~(st.laid | hand)
     best = -1
