@@ -20,7 +20,7 @@ from trex_core.bots.knowledge import knowledge, sample_hands
 from trex_core.errors import IllegalMoveError
 from trex_core.fast import TrexState, TrickRules, TrickState, step_trick, trex_playable, trick_legal
 from trex_core.match import Dealer
-from trex_core.moves import NO_DOUBLE, REDEAL_MOVE
+from trex_core.moves import CARD_MOVES, NO_DOUBLE, REDEAL_MOVE
 from trex_core.observation import Observation
 from trex_core.rules import Contract
 
@@ -208,8 +208,8 @@ def test_get_bot_rejects_unknown_names_and_options() -> None:
 
 def test_a_thought_stepped_in_slices_gives_the_move_of_choose() -> None:
     """samples= mode draws the same samples however the work is sliced (the page steps a
-    Thought between frames): the move is choose()'s."""
-    bot = get_bot("hard", samples=8)
+    Thought between frames): the move is choose()'s, candidates dropped on the way included."""
+    bot = get_bot("hard", samples=12, drop_after=4)
     m = Match.new(seed="slices")
     rng = random.Random(3)
     checked = 0
@@ -236,7 +236,7 @@ def test_a_slice_does_not_start_a_playout_that_would_not_fit(monkeypatch: pytest
     now = [0.0]
     monkeypatch.setattr(thinking.time, "perf_counter", lambda: now[0])
 
-    def sample() -> Iterator[int]:
+    def sample(scored: list[int]) -> Iterator[int]:
         for j in range(3):
             now[0] += 0.008 if j == 0 else 0.005
             yield j
@@ -251,6 +251,43 @@ def test_a_slice_does_not_start_a_playout_that_would_not_fit(monkeypatch: pytest
     assert max(spans[2:]) <= 0.012 + 1e-9  # once the first and the later playouts are known
     assert min(spans) >= 0.005 - 1e-9  # and every slice does work
     assert thought.step(0.0)
+
+
+def test_a_candidate_clearly_short_of_the_best_is_scored_no_more() -> None:
+    """A card search stops scoring a candidate whose mean gain two standard errors up is
+    still below what the guarded best makes sure of; the reference (the medium card) and
+    the close ones stay, and a dropped one is never chosen."""
+    from trex_core.bots import thinking
+
+    asked: list[list[int]] = []
+
+    def sample(scored: list[int]) -> Iterator[int]:
+        noise = (-2, -1, 0, 1, 2)[len(asked) % 5]  # a spread around the exact gains
+        asked.append(list(scored))
+        gain = {0: 0, 1: -8, 2: 3, 3: 4}  # 1 clearly worse than the reference 0; 3 the best
+        for j in scored:
+            yield gain[j] + noise if j else 0
+
+    thought = thinking.Thought(sample, thinking.Tally(4, 0), lambda t: CARD_MOVES[t.guarded_best(1.0)],
+                               rounds=40, drop=2.0, drop_after=10)
+    thought.finish()
+    assert asked[:10] == [[0, 1, 2, 3]] * 10  # every candidate until drop_after samples
+    assert asked[10] == [0, 2, 3]  # 1 is clearly below the reference at once
+    assert asked[-1] == [0, 3] and all(0 in a for a in asked)  # 2, a point short of 3, later
+    counts = thought.tally.counts if thought.tally is not None else []
+    assert counts[0] == counts[3] == 40 and counts[1] == 10 and 10 < counts[2] < 40
+    assert thought.move() == CARD_MOVES[3]
+    assert set(thought.values()) == set()  # no candidates named: the values need them
+    tally = thinking.Tally(2, 0)
+    for _ in range(20):
+        tally.add([0, -1])  # the one candidate always a point worse: no spread at all
+    tally.drop_losers(2.0, 1.0)
+    assert tally.alive == [0] and tally.guarded_best(0.0) == 0
+
+    without = thinking.Thought(sample, thinking.Tally(4, 0), lambda t: NO_DOUBLE, rounds=20)
+    asked.clear()
+    without.finish()  # drop=0 (the doubling search's): every candidate on every sample
+    assert asked == [[0, 1, 2, 3]] * 20
 
 
 def test_the_page_thinker_answers_legally_in_short_steps() -> None:

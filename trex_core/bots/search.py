@@ -8,7 +8,10 @@ candidate card in each sampled deal, finishes the deal with the medium policy fo
 seats on the fast path (:mod:`trex_core.fast`) and the last ``endgame`` tricks exactly
 (:mod:`.endgame`, max^n), and keeps the card with the best average score for itself (for
 its team in partnership, §8.1).  Every candidate is tried on the same samples, so the
-comparison is paired.
+comparison is paired; from the ``drop_after``-th sample on, a candidate whose mean gain
+``drop`` standard errors up is still short of the guarded best is tried no more, and the
+samples go to the others (about a quarter more samples in the same time, the same moves at a
+fixed sample count on 200 seeded decisions).
 
 Measured on tuning seeds (docs/BOTS.md): the player model +4.4 per Trex deal (100 Trex
 kingdoms) and about +2.7 in Diamonds + Collections (60 kingdoms); the exact endgame of the
@@ -105,6 +108,8 @@ class HardBot(Bot):
         trex_draws: int = 4,
         trick_draws: int = 4,
         miss_weight: float = 0.3,
+        drop: float = 2.0,
+        drop_after: int = 10,
     ) -> None:
         super().__init__(choice_policy, doubling_policy)
         self.samples = samples
@@ -120,6 +125,8 @@ class HardBot(Bot):
         self.trex_draws = trex_draws
         self.trick_draws = trick_draws
         self.miss_weight = miss_weight
+        self.drop = drop
+        self.drop_after = drop_after
 
     def __repr__(self) -> str:
         work = f"samples={self.samples}" if self.samples else f"budget={self.budget}"
@@ -186,7 +193,10 @@ class HardBot(Bot):
         def decide(t: Tally) -> Move:
             return CARD_MOVES[cands[t.guarded_best(z)]]
 
-        thought = Thought(sample, Tally(len(cands), default), decide, rounds, self.min_samples)
+        thought = Thought(
+            sample, Tally(len(cands), default), decide, rounds, self.min_samples,
+            drop=self.drop, drop_after=self.drop_after, guard=z,
+        )
         thought.candidates = [CARD_MOVES[c] for c in cands]  # Thought.values() names them
         return thought
 
@@ -215,10 +225,11 @@ class HardBot(Bot):
         part = obs.rules.partnership
         solver = TrickSolver(tr)
 
-        def sample() -> Iterator[int]:
+        def sample(scored: list[int]) -> Iterator[int]:
             base = trick_state(obs, deals())
             solver.reset()  # the memo holds one sampled deal's hands
-            for c in cands:
+            for j in scored:
+                c = cands[j]
                 st = base.copy()
                 scores = st.scores if step_trick(st, tr, c) else self._finish_tricks(st, tr, solver)
                 yield self._utility(scores, seat, part)
@@ -246,10 +257,11 @@ class HardBot(Bot):
         nxt = tuple(obs.rules.next_seat(s) for s in range(4))
         solver = TrexSolver(nxt, part)
 
-        def sample() -> Iterator[int]:
+        def sample(scored: list[int]) -> Iterator[int]:
             base = trex_state(obs, deals())
             solver.reset()
-            for c in cands:
+            for j in scored:
+                c = cands[j]
                 st = base.copy()
                 if step_trex(st, nxt, c):
                     scores = trex_scores(st.out, st.hands)
@@ -322,7 +334,7 @@ class HardBot(Bot):
         # CPython); for a random() value this int is its 64-bit hash, so CPython draws as before
         deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(int(rng.random() * 2**61)))
 
-        def sample() -> Iterator[int]:
+        def sample(scored: list[int]) -> Iterator[int]:  # never drops: every double is decided
             base = trick_state(obs, deals())
             base.leader = obs.king
             plain = base.copy()
