@@ -3,20 +3,21 @@
 For a card decision the bot samples the hidden hands consistently with everything its seat
 knows (:mod:`.knowledge`: voids, Trex passes, revealed doubles, cards seen, shown 2s),
 preferring deals that explain how the others played (:mod:`.likelihood`: of ``trick_draws``
-/ ``trex_draws`` deals drawn, one is kept with weight ``miss_weight ** misses``), plays each
-candidate card in each sampled deal, finishes the deal with the medium policy for all four
-seats on the fast path (:mod:`trex_core.fast`) and the last ``endgame`` tricks exactly
-(:mod:`.endgame`, max^n), and keeps the card with the best average score for itself (for
-its team in partnership, §8.1).  Every candidate is tried on the same samples, so the
-comparison is paired; from the ``drop_after``-th sample on, a candidate whose mean gain
-``drop`` standard errors up is still short of the guarded best is tried no more, and the
-samples go to the others (about a quarter more samples in the same time, the same moves at a
-fixed sample count on 200 seeded decisions).
+/ ``trex_draws`` deals drawn, one is kept with weight ``miss_weight ** misses``, in Trex
+``trex_miss_weight ** misses``), plays each candidate card in each sampled deal, finishes
+the deal with the medium policy for all four seats on the fast path (:mod:`trex_core.fast`)
+and the last ``endgame`` tricks exactly (:mod:`.endgame`, max^n), and keeps the card with
+the best average score for itself (for its team in partnership, §8.1).  Every candidate is
+tried on the same samples, so the comparison is paired; from the ``drop_after``-th sample
+on, a candidate whose mean gain ``drop`` standard errors up is still short of the guarded
+best is tried no more, and the samples go to the others (about a quarter more samples in
+the same time, the same moves at a fixed sample count on 200 seeded decisions).
 
 Measured on tuning seeds (docs/BOTS.md): the player model +4.4 per Trex deal (100 Trex
-kingdoms) and about +2.7 in Diamonds + Collections (60 kingdoms); the exact endgame of the
-last 3 tricks no measurable change there, the layout's last 12 cards none either (so
-``trex_endgame`` is off: it doubled the cost of a Trex decision).
+kingdoms) and about +2.7 in Diamonds + Collections (60 kingdoms); in Trex a softer weight
+per miss (0.7 instead of 0.3) about +2 more per deal on 300 kingdoms of two seeds; the exact
+endgame of the last 3 tricks no measurable change there, the layout's last 12 cards none
+either (so ``trex_endgame`` is off: it doubled the cost of a Trex decision).
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
@@ -108,6 +109,7 @@ class HardBot(Bot):
         trex_draws: int = 4,
         trick_draws: int = 4,
         miss_weight: float = 0.3,
+        trex_miss_weight: float = 0.7,
         drop: float = 2.0,
         drop_after: int = 10,
     ) -> None:
@@ -125,6 +127,7 @@ class HardBot(Bot):
         self.trex_draws = trex_draws
         self.trick_draws = trick_draws
         self.miss_weight = miss_weight
+        self.trex_miss_weight = trex_miss_weight
         self.drop = drop
         self.drop_after = drop_after
 
@@ -251,7 +254,7 @@ class HardBot(Bot):
         default = cands.index(medium)
         deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
         if self.trex_draws > 1 and not isinstance(self, SeerBot):
-            deals = weighed(deals, TrexModel(obs).misses, rng, self.trex_draws, self.miss_weight)
+            deals = weighed(deals, TrexModel(obs).misses, rng, self.trex_draws, self.trex_miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         nxt = tuple(obs.rules.next_seat(s) for s in range(4))
