@@ -10,14 +10,15 @@ and the last ``endgame`` tricks exactly (:mod:`.endgame`, max^n), and keeps the 
 the best average score for itself (for its team in partnership, §8.1).  Every candidate is
 tried on the same samples, so the comparison is paired; from the ``drop_after``-th sample
 on, a candidate whose mean gain ``drop`` standard errors up is still short of the guarded
-best is tried no more, and the samples go to the others (about a quarter more samples in
+best is tried no more, and the samples go to the others (about half as many samples more in
 the same time, the same moves at a fixed sample count on 200 seeded decisions).
 
 Measured on tuning seeds (docs/BOTS.md): the player model +4.4 per Trex deal (100 Trex
 kingdoms) and about +2.7 in Diamonds + Collections (60 kingdoms); in Trex a softer weight
-per miss (0.7 instead of 0.3) about +2 more per deal on 300 kingdoms of two seeds; the exact
-endgame of the last 3 tricks no measurable change there, the layout's last 12 cards none
-either (so ``trex_endgame`` is off: it doubled the cost of a Trex decision).
+per miss (0.7 instead of 0.3) about +2 more per deal on 300 kingdoms of two tuning seeds,
+but no difference on the evaluation deals (kept: no worse); the exact endgame of the last 3
+tricks no measurable change there, the layout's last 12 cards none either (so
+``trex_endgame`` is off: it doubled the cost of a Trex decision).
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
