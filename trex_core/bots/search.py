@@ -338,15 +338,13 @@ class HardBot(Bot):
         # CPython); for a random() value this int is its 64-bit hash, so CPython draws as before
         deals = self._deals(obs, knowledge(obs, ducks=self.ducks), random.Random(int(rng.random() * 2**61)))
 
-        def sample(scored: list[int]) -> Iterator[int]:  # never drops: every double is decided
+        def sample(scored: list[int]) -> Iterator[int]:
             base = trick_state(obs, deals())
             base.leader = obs.king
-            plain = base.copy()
-            play_tricks(plain, tr, trick_card, obs.rules)
-            yield self._utility(plain.scores, seat, part)
-            for c in singles:
+            for j in scored:  # 0: no double; j: the double of singles[j - 1] alone
                 st = base.copy()
-                st.doubled = {c: seat}
+                if j:
+                    st.doubled = {singles[j - 1]: seat}
                 play_tricks(st, tr, trick_card, obs.rules)
                 yield self._utility(st.scores, seat, part)
 

@@ -192,9 +192,10 @@ class Thought:
     def values(self) -> dict[Move, float]:
         """Each candidate move's mean gain, in points for the deciding seat (its team in
         partnership), over the reference candidate (the medium policy's move), on the
-        samples so far: what the search expects each move to be worth relative to the
-        others.  The doubling search's candidates are ``nodouble`` (the reference) and the
-        double of each doublable card alone (§4.1).  Empty for a decision with no search."""
+        samples that scored it so far (a dropped candidate's stop where it was dropped): what
+        the search expects each move to be worth relative to the others.  The doubling
+        search's candidates are ``nodouble`` (the reference) and the double of each
+        doublable card alone (§4.1).  Empty for a decision with no search."""
         if self.tally is None or not self.candidates or not self.tally.k:
             return {}
         return {m: self.tally.mean(j) for j, m in enumerate(self.candidates)}
