@@ -16,7 +16,9 @@ from helpers import deal
 from trex_core import Match, Rules, observe
 from trex_core.bots import LEVELS, get_bot
 from trex_core.bots.heuristics import trex_card, trick_card
-from trex_core.bots.knowledge import knowledge, sample_hands
+from trex_core.bots.knowledge import Knowledge, knowledge, sample_hands
+from trex_core.bots.likelihood import TrickModel
+from trex_core.cards import FULL_DECK
 from trex_core.errors import IllegalMoveError
 from trex_core.fast import TrexState, TrickRules, TrickState, step_trick, trex_playable, trick_legal
 from trex_core.match import Dealer
@@ -504,3 +506,50 @@ def test_the_player_model_explains_medium_play_on_the_true_hands() -> None:
                         sampled += trick_misses(obs, guess, tr)
                 m.play(medium.choose(obs, rng))
     assert sampled > 100
+
+
+def _chain(kn: Knowledge, model: TrickModel, steps: int, seed: int = 7) -> list[list[int]]:
+    """Four deals of ``settled`` after ``steps`` swaps each, from a seeded generator."""
+    from trex_core.bots.likelihood import settled, weighed
+
+    r = random.Random(seed)
+    draw = weighed(lambda: sample_hands(kn, r), model.misses, r, 2, 0.3)
+    deals = settled(draw, model.seat_misses, kn, r, steps, 0.05)
+    return [deals() for _ in range(4)]
+
+
+def test_settled_deals_keep_what_the_seat_knows_and_explain_the_plays_better() -> None:
+    """§3 tricks: the chain of card swaps (``likelihood.settled``) keeps every deal
+    consistent with the seat's knowledge — its own hand, each player's hand size, the known
+    cards (revealed doubles, §4.2) in place, no card where the rules rule it out (voids,
+    §3.1) — and on positions of medium play its deals explain the plays better (fewer
+    misses) than the deals it starts from; the same seed gives the same deals."""
+    medium = get_bot("medium")
+    start_misses = chain_misses = checked = 0
+    for rules in (Rules(), Rules(partnership=True)):
+        for g in range(2):
+            m = Match(rules, Dealer(f"settled:{rules.changes()}:{g}"))
+            rng = random.Random(g)
+            while not m.is_over and m.deal_number < 5:
+                obs = observe(m, m.to_move)
+                if obs.phase == "play" and obs.contract not in (None, Contract.TREX) and len(obs.legal) > 1:
+                    tr = TrickRules.of(obs.contract, obs.rules)
+                    kn = knowledge(obs)
+                    model = TrickModel(obs, tr)
+                    starts, settled_deals = _chain(kn, model, 0), _chain(kn, model, 40)
+                    assert settled_deals == _chain(kn, model, 40)
+                    for hands in settled_deals:
+                        assert hands[obs.seat] == obs.hand
+                        assert sum(h.bit_count() for h in hands) == 52 - obs.played.bit_count()
+                        assert (hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK & ~obs.played
+                        for s in range(4):
+                            assert hands[s].bit_count() == obs.hand_sizes[s]
+                            assert hands[s] & kn.known[s] == kn.known[s]
+                            if s != obs.seat:
+                                assert not hands[s] & kn.strict[s]
+                        checked += 1
+                    start_misses += sum(model.misses(h) for h in starts)
+                    chain_misses += sum(model.misses(h) for h in settled_deals)
+                m.play(medium.choose(obs, rng))
+    assert checked > 200
+    assert chain_misses < 0.7 * start_misses

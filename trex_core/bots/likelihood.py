@@ -32,6 +32,7 @@ from ..fast import (
 )
 from ..observation import Observation
 from .heuristics import trex_card, trick_card
+from .knowledge import Knowledge
 
 
 def trex_misses(obs: Observation, hands: list[int]) -> int:
@@ -126,33 +127,46 @@ class TrickModel:
                 self.led.append(st.trick[0] // 13 if st.trick else -1)
                 step_trick(st, tr, c)
         self.answers: dict[tuple[int, int], int] = {}
+        self.turns: list[list[tuple[int, int]]] = [[], [], [], []]  # (turn, card) by player
+        for k, (s, c) in enumerate(plays):
+            self.turns[s].append((k, c))
+        self.by_hand: dict[tuple[int, int], int] = {}
 
     def misses(self, hands: list[int]) -> int:
-        me = self.me
+        return sum(self.seat_misses(s, hands[s]) for s in range(4) if s != self.me)
+
+    def seat_misses(self, seat: int, hand: int) -> int:
+        """The misses of one player, ``hand`` being his sampled hand now: a player's choices
+        depend on his own hand and the public play only, so a deal's misses are the sum of
+        its players', and a swap of cards between two players changes only theirs
+        (:func:`settled`).  Kept per player and hand."""
+        key = (seat, hand)
+        known = self.by_hand.get(key)
+        if known is not None:
+            return known
         tr = self.tr
         answers = self.answers
         before = self.before
         led = self.led
-        held = [hands[s] | self.laid_by[s] for s in range(4)]
+        held = hand | self.laid_by[seat]
         misses = 0
-        for k, (s, c) in enumerate(self.plays):
-            hand = held[s]
-            held[s] = hand ^ 1 << c
-            if s == me:
-                continue
+        for k, c in self.turns[seat]:
+            h = held
+            held = h ^ 1 << c
             suit = led[k]
-            legal = trick_legal(hand, suit, tr)
+            legal = trick_legal(h, suit, tr)
             if not legal & (legal - 1):
                 continue
             follows = suit >= 0 and legal >> 13 * suit & FULL_SUIT
-            key = (k, legal if follows else hand)
-            medium = answers.get(key)
+            akey = (k, legal if follows else h)
+            medium = answers.get(akey)
             if medium is None:
                 st = before[k]
-                st.hands[s] = hand
-                medium = answers[key] = trick_card(s, st, tr, legal)
+                st.hands[seat] = h
+                medium = answers[akey] = trick_card(seat, st, tr, legal)
             if medium != c:
                 misses += 1
+        self.by_hand[key] = misses
         return misses
 
 
@@ -176,4 +190,47 @@ def weighed(
     return deal
 
 
-__all__ = ["TrexModel", "TrickModel", "trex_misses", "trick_misses", "weighed"]
+def settled(
+    draw: Callable[[], list[int]], seat_misses: Callable[[int, int], int], kn: Knowledge,
+    rng: random.Random, steps: int, miss_weight: float,
+) -> Callable[[], list[int]]:
+    """A deal source closer to the model's posterior than :func:`weighed`: each deal from
+    ``draw`` is moved ``steps`` times by swapping one hidden card between two other players
+    (each card to a player who may hold it, :class:`.knowledge.Knowledge`), a swap kept
+    with probability ``miss_weight ** (misses after - misses before)`` (Metropolis: always
+    when it explains the plays as well or better).  A swap changes only the two players'
+    misses, so it costs two lookups of ``seat_misses`` (player, hand)."""
+    others = [s for s in range(4) if s != kn.seat]
+    pairs = [(a, b) for a in others for b in others if a != b]
+    unknown = kn.unknown
+    exclude = kn.exclude
+
+    def deal() -> list[int]:
+        hands = draw()
+        for _ in range(steps):
+            a, b = pairs[rng.randrange(6)]
+            xs = hands[a] & unknown & ~exclude[b]
+            ys = hands[b] & unknown & ~exclude[a]
+            if not xs or not ys:
+                continue
+            x = _nth_card(xs, rng.randrange(xs.bit_count()))
+            y = _nth_card(ys, rng.randrange(ys.bit_count()))
+            swap = x | y
+            ha, hb = hands[a] ^ swap, hands[b] ^ swap
+            worse = (seat_misses(a, ha) + seat_misses(b, hb)
+                     - seat_misses(a, hands[a]) - seat_misses(b, hands[b]))
+            if worse <= 0 or rng.random() < miss_weight ** worse:
+                hands[a], hands[b] = ha, hb
+        return hands
+
+    return deal
+
+
+def _nth_card(cards: int, n: int) -> int:
+    """The ``n``-th lowest card of a set, as a one-card mask."""
+    for _ in range(n):
+        cards &= cards - 1
+    return cards & -cards
+
+
+__all__ = ["TrexModel", "TrickModel", "settled", "trex_misses", "trick_misses", "weighed"]

@@ -51,7 +51,7 @@ from . import doubling
 from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
 from .knowledge import Knowledge, knowledge, own_hands, sample_hands, trex_state, trick_state
-from .likelihood import TrexModel, TrickModel, weighed
+from .likelihood import TrexModel, TrickModel, settled, weighed
 from .players import Bot
 from .thinking import Sample, Tally, Thought
 
@@ -109,6 +109,7 @@ class HardBot(Bot):
         trex_endgame: int = 0,
         trex_draws: int = 4,
         trick_draws: int = 4,
+        trick_chain: int = 0,
         miss_weight: float = 0.3,
         trex_miss_weight: float = 0.7,
         drop: float = 2.0,
@@ -127,6 +128,7 @@ class HardBot(Bot):
         self.trex_endgame = trex_endgame
         self.trex_draws = trex_draws
         self.trick_draws = trick_draws
+        self.trick_chain = trick_chain
         self.miss_weight = miss_weight
         self.trex_miss_weight = trex_miss_weight
         self.drop = drop
@@ -222,9 +224,13 @@ class HardBot(Bot):
         mine = trick_state(obs, own_hands(obs))
         medium = trick_card(obs.seat, mine, tr, legal)
         default = _representative(medium, cands, obs.hand, obs.played)
-        deals = self._deals(obs, knowledge(obs, ducks=self.ducks), rng)
+        kn = knowledge(obs, ducks=self.ducks)
+        deals = self._deals(obs, kn, rng)
         if self.trick_draws > 1 and not isinstance(self, SeerBot):
-            deals = weighed(deals, TrickModel(obs, tr).misses, rng, self.trick_draws, self.miss_weight)
+            model = TrickModel(obs, tr)
+            deals = weighed(deals, model.misses, rng, self.trick_draws, self.miss_weight)
+            if self.trick_chain:
+                deals = settled(deals, model.seat_misses, kn, rng, self.trick_chain, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         solver = TrickSolver(tr)
