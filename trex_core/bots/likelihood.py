@@ -12,6 +12,9 @@ explain the plays are preferred but none is ruled out (people do not play like t
 
 The same for the trick contracts (§3): every card played so far is replayed, trick by
 trick, and each follow, discard or lead the medium policy would not have made counts.
+There the kept deal is then moved closer to the deals that explain the plays
+(:func:`settled`: swaps of hidden cards between two players, Metropolis at the same weight
+per miss): a player's misses depend on his own hand only, so a swap is cheap to judge.
 """
 
 from __future__ import annotations
