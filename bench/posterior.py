@@ -30,7 +30,8 @@ from trex_core.match import Dealer
 from trex_core.rules import Contract, Rules
 
 Model = TrexModel | TrickModel
-DEFAULT_WAYS = "prior;draws=4,weight=0.3;draws=16,weight=0.1;draws=4,weight=0.3,chain=20;draws=4,weight=0.03,chain=60"
+DEFAULT_WAYS = ("prior;draws=4,weight=0.3;draws=16,weight=0.1;draws=4,weight=0.1,chain=20;"
+                "draws=4,weight=0.03,chain=20;draws=4,weight=0.03,chain=60")
 
 
 def source(way: str, kn: Knowledge, model: Model, rng: random.Random) -> Callable[[], list[int]]:
