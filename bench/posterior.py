@@ -8,7 +8,7 @@ fraction, the mean misses of the player model (`likelihood`) per deal (0 on the 
 the players are medium bots) and the milliseconds a deal costs.
 
     python bench/posterior.py --contract collections --deals 20
-    python bench/posterior.py --contract trex --ways "prior;draws=4,weight=0.7;draws=4,weight=0.1,chain=60"
+    python bench/posterior.py --contract trex --ways "prior;draws=4,weight=0.7;draws=16,weight=0.1"
 
 A way is ``prior`` (rule-consistent deals, :func:`knowledge.sample_hands`) or ``draws=N,
 weight=W[,chain=S]``: of N draws one kept with weight ``W ** misses`` (``likelihood.weighed``),

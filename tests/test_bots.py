@@ -17,7 +17,7 @@ from trex_core import Match, Rules, observe
 from trex_core.bots import LEVELS, get_bot
 from trex_core.bots.heuristics import trex_card, trick_card
 from trex_core.bots.knowledge import Knowledge, knowledge, sample_hands
-from trex_core.bots.likelihood import TrickModel
+from trex_core.bots.likelihood import TrickModel, settled, weighed
 from trex_core.cards import FULL_DECK
 from trex_core.errors import IllegalMoveError
 from trex_core.fast import TrexState, TrickRules, TrickState, step_trick, trex_playable, trick_legal
@@ -451,32 +451,39 @@ def test_the_layout_models_kept_answers_count_as_the_whole_replay() -> None:
     assert compared > 300
 
 
+def _trick_decisions(name: str, rules_list: tuple[Rules, ...], deals: int, medium_share: float,
+                     ) -> Iterator[tuple[Observation, TrickRules]]:
+    """Decisions with a choice in the trick contracts of two seeded matches per rules, played
+    by the medium bot ``medium_share`` of the time and at random otherwise."""
+    medium = get_bot("medium")
+    for rules in rules_list:
+        for g in range(2):
+            m = Match(rules, Dealer(f"{name}:{rules.changes()}:{g}"))
+            rng = random.Random(g)
+            while not m.is_over and m.deal_number < deals:
+                obs = observe(m, m.to_move)
+                if obs.phase == "play" and obs.contract not in (None, Contract.TREX) and len(obs.legal) > 1:
+                    yield obs, TrickRules.of(obs.contract, obs.rules)
+                m.play(medium.choose(obs, rng) if rng.random() < medium_share else rng.choice(obs.legal))
+
+
 def test_the_player_models_kept_answers_count_as_the_whole_replay() -> None:
     """``TrickModel`` replays the public play once and keeps the medium card per turn and
     holding; on many sampled deals of one observation (the way the search asks it) its count
     is the plain replay's, deal by deal (doubles, partnership and Complex included)."""
-    from trex_core.bots.likelihood import TrickModel
-
-    medium = get_bot("medium")
+    rng = random.Random(5)
     compared = 0
-    for rules in (
+    rules_list = (
         Rules(), Rules(partnership=True), Rules(complex=True), Rules.preset("jawaker"),
         Rules(no_heart_lead=True, forced_discard=True),  # legal cards that are not the hand
-    ):
-        for g in range(2):
-            m = Match(rules, Dealer(f"model-kept:{rules.changes()}:{g}"))
-            rng = random.Random(g)
-            while not m.is_over and m.deal_number < 6:
-                obs = observe(m, m.to_move)
-                if obs.phase == "play" and obs.contract not in (None, Contract.TREX) and len(obs.legal) > 1:
-                    tr = TrickRules.of(obs.contract, obs.rules)
-                    model = TrickModel(obs, tr)
-                    kn = knowledge(obs)
-                    for _ in range(6):
-                        guess = sample_hands(kn, rng)
-                        assert model.misses(guess) == _plain_trick_misses(obs, guess, tr)
-                        compared += 1
-                m.play(medium.choose(obs, rng) if rng.random() < 0.7 else rng.choice(obs.legal))
+    )
+    for obs, tr in _trick_decisions("model-kept", rules_list, 6, 0.7):
+        model = TrickModel(obs, tr)
+        kn = knowledge(obs)
+        for _ in range(6):
+            guess = sample_hands(kn, rng)
+            assert model.misses(guess) == _plain_trick_misses(obs, guess, tr)
+            compared += 1
     assert compared > 1000
 
 
@@ -510,8 +517,6 @@ def test_the_player_model_explains_medium_play_on_the_true_hands() -> None:
 
 def _chain(kn: Knowledge, model: TrickModel, steps: int, seed: int = 7) -> list[list[int]]:
     """Four deals of ``settled`` after ``steps`` swaps each, from a seeded generator."""
-    from trex_core.bots.likelihood import settled, weighed
-
     r = random.Random(seed)
     draw = weighed(lambda: sample_hands(kn, r), model.misses, r, 2, 0.3)
     deals = settled(draw, model.seat_misses, kn, r, steps, 0.05)
@@ -522,34 +527,30 @@ def test_settled_deals_keep_what_the_seat_knows_and_explain_the_plays_better() -
     """§3 tricks: the chain of card swaps (``likelihood.settled``) keeps every deal
     consistent with the seat's knowledge — its own hand, each player's hand size, the known
     cards (revealed doubles, §4.2) in place, no card where the rules rule it out (voids,
-    §3.1) — and on positions of medium play its deals explain the plays better (fewer
-    misses) than the deals it starts from; the same seed gives the same deals."""
-    medium = get_bot("medium")
+    §3.1), no more cards where the behavioural inference rules them out than at the start
+    — and on positions of medium play its deals explain the plays better (fewer misses)
+    than the deals it starts from; the same seed gives the same deals."""
     start_misses = chain_misses = checked = 0
-    for rules in (Rules(), Rules(partnership=True)):
-        for g in range(2):
-            m = Match(rules, Dealer(f"settled:{rules.changes()}:{g}"))
-            rng = random.Random(g)
-            while not m.is_over and m.deal_number < 5:
-                obs = observe(m, m.to_move)
-                if obs.phase == "play" and obs.contract not in (None, Contract.TREX) and len(obs.legal) > 1:
-                    tr = TrickRules.of(obs.contract, obs.rules)
-                    kn = knowledge(obs)
-                    model = TrickModel(obs, tr)
-                    starts, settled_deals = _chain(kn, model, 0), _chain(kn, model, 40)
-                    assert settled_deals == _chain(kn, model, 40)
-                    for hands in settled_deals:
-                        assert hands[obs.seat] == obs.hand
-                        assert sum(h.bit_count() for h in hands) == 52 - obs.played.bit_count()
-                        assert (hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK & ~obs.played
-                        for s in range(4):
-                            assert hands[s].bit_count() == obs.hand_sizes[s]
-                            assert hands[s] & kn.known[s] == kn.known[s]
-                            if s != obs.seat:
-                                assert not hands[s] & kn.strict[s]
-                        checked += 1
-                    start_misses += sum(model.misses(h) for h in starts)
-                    chain_misses += sum(model.misses(h) for h in settled_deals)
-                m.play(medium.choose(obs, rng))
+    start_excluded = chain_excluded = 0  # cards where the behavioural inference says no
+    for obs, tr in _trick_decisions("settled", (Rules(), Rules(partnership=True)), 5, 1.0):
+        kn = knowledge(obs)
+        model = TrickModel(obs, tr)
+        starts, settled_deals = _chain(kn, model, 0), _chain(kn, model, 40)
+        assert settled_deals == _chain(kn, model, 40)
+        for hands in settled_deals:
+            assert hands[obs.seat] == obs.hand
+            assert (hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK & ~obs.played
+            for s in range(4):
+                assert hands[s].bit_count() == obs.hand_sizes[s]
+                assert hands[s] & kn.known[s] == kn.known[s]
+                if s != obs.seat:
+                    assert not hands[s] & kn.strict[s]
+            checked += 1
+        others = [s for s in range(4) if s != obs.seat]
+        start_excluded += sum((h[s] & kn.exclude[s]).bit_count() for h in starts for s in others)
+        chain_excluded += sum((h[s] & kn.exclude[s]).bit_count() for h in settled_deals for s in others)
+        start_misses += sum(model.misses(h) for h in starts)
+        chain_misses += sum(model.misses(h) for h in settled_deals)
     assert checked > 200
     assert chain_misses < 0.7 * start_misses
+    assert chain_excluded <= start_excluded

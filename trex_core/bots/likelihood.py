@@ -203,6 +203,9 @@ def settled(
     with probability ``miss_weight ** (misses after - misses before)`` (Metropolis: always
     when it explains the plays as well or better).  A swap changes only the two players'
     misses, so it costs two lookups of ``seat_misses`` (player, hand)."""
+    # The proposal is symmetric when the deal keeps ``exclude`` (a swap leaves both sets of
+    # candidates the same size); a deal drawn on the rules alone (the sampler's fallback)
+    # only moves toward keeping it, and the rules' exclusions always hold.
     others = [s for s in range(4) if s != kn.seat]
     pairs = [(a, b) for a in others for b in others if a != b]
     unknown = kn.unknown
@@ -211,7 +214,7 @@ def settled(
     def deal() -> list[int]:
         hands = draw()
         for _ in range(steps):
-            a, b = pairs[rng.randrange(6)]
+            a, b = pairs[rng.randrange(len(pairs))]
             xs = hands[a] & unknown & ~exclude[b]
             ys = hands[b] & unknown & ~exclude[a]
             if not xs or not ys:

@@ -21,7 +21,8 @@ per miss (0.7 instead of 0.3) about +2 more per deal on 300 kingdoms of two tuni
 but no difference on the evaluation deals (kept: no worse); the exact endgame of the last 3
 tricks no measurable change there, the layout's last 12 cards none either (so
 ``trex_endgame`` is off: it doubled the cost of a Trex decision); the settled deals in
-Diamonds and Collections (stop 21) about +1 per deal there, on two seeds.
+Diamonds and Collections (stop 21) about +1 per deal in Collections, none measurable in
+Diamonds, on two seeds.
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
@@ -62,10 +63,10 @@ FULL_SUIT = 8191
 
 # The contracts whose sampled deals are settled closer to the player model's posterior
 # (likelihood.settled: ``chain`` swaps at the sharper weight ``chain_weight`` per miss, the
-# drawing too).  Measured at the default budget (docs/BOTS.md, stop 21): Diamonds +
-# Collections about +1 per deal on two seeds (20 swaps as good as 60, at two thirds of the
-# cost); King of Hearts -1.2 and Queens -1.8 (both within the noise), so those keep the
-# plain weighing.
+# drawing too).  Measured at the default budget (docs/BOTS.md, stop 21): about +1 per deal
+# in Collections and none measurable in Diamonds, on two seeds (20 swaps as good as 60, at
+# two thirds of the cost); King of Hearts -1.2 and Queens -1.8 (both within the noise), so
+# those keep the plain weighing.
 SETTLED = (Contract.DIAMONDS, Contract.COLLECTIONS)
 
 
@@ -239,13 +240,14 @@ class HardBot(Bot):
         default = _representative(medium, cands, obs.hand, obs.played)
         kn = knowledge(obs, ducks=self.ducks)
         deals = self._deals(obs, kn, rng)
-        if self.trick_draws > 1 and not isinstance(self, SeerBot):
+        if not isinstance(self, SeerBot):
             model = TrickModel(obs, tr)
             if self.chain and contract in SETTLED:
                 weight = self.chain_weight
-                deals = weighed(deals, model.misses, rng, self.trick_draws, weight)
+                if self.trick_draws > 1:
+                    deals = weighed(deals, model.misses, rng, self.trick_draws, weight)
                 deals = settled(deals, model.seat_misses, kn, rng, self.chain, weight)
-            else:
+            elif self.trick_draws > 1:
                 deals = weighed(deals, model.misses, rng, self.trick_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
