@@ -240,15 +240,14 @@ class HardBot(Bot):
         default = _representative(medium, cands, obs.hand, obs.played)
         kn = knowledge(obs, ducks=self.ducks)
         deals = self._deals(obs, kn, rng)
-        if not isinstance(self, SeerBot):
+        settle = self.chain > 0 and contract in SETTLED
+        if (settle or self.trick_draws > 1) and not isinstance(self, SeerBot):
             model = TrickModel(obs, tr)
-            if self.chain and contract in SETTLED:
-                weight = self.chain_weight
-                if self.trick_draws > 1:
-                    deals = weighed(deals, model.misses, rng, self.trick_draws, weight)
+            weight = self.chain_weight if settle else self.miss_weight
+            if self.trick_draws > 1:
+                deals = weighed(deals, model.misses, rng, self.trick_draws, weight)
+            if settle:
                 deals = settled(deals, model.seat_misses, kn, rng, self.chain, weight)
-            elif self.trick_draws > 1:
-                deals = weighed(deals, model.misses, rng, self.trick_draws, self.miss_weight)
         seat = obs.seat
         part = obs.rules.partnership
         solver = TrickSolver(tr)
