@@ -7,22 +7,24 @@ medium king's plus the same constant, and the best way of choosing would not cha
 the question is whether hard's gain depends on the hand, and the model's own features are
 where to look.
 
-For each tuning hand (the model's seeds ``tune-choice:…``, never the arena's), the hand is
-dealt to the king in seat 0 in each of the five contracts and played twice: the king a hard
-bot, then a medium one, the other three medium, the same seeded bots otherwise.  The gain is
-the difference of the king's scores.  Per contract the benchmark prints the mean gain with
+For each hand (seeds ``tune-choice:20000`` on: the tuning family, never the arena's, and
+past the 20,000 the shipped model was fitted on, so that it too is scored out of sample),
+the hand is dealt to the king in seat 0 in each of the five contracts and played twice: the
+king a hard bot, then a medium one, the other three medium, the same seeded bots otherwise,
+without the §5 redeal (a redeal would replace the hand; ``fit_choice`` plays without it
+too).  The gain is the difference of the king's scores.  Per contract the benchmark prints the mean gain with
 its 95% interval and how much of the gain's spread a ridge fit on the hand's features
 (``choice.hand_features``, the same as the model's, fitted on one half of the hands)
 explains on the other half (held-out R²), and the same for the medium model's expected score
 alone.  Then it scores ways of choosing on those hands: five held-out hands make a kingdom,
 the king names the open contract of greatest ``expected − FAIR_SHARE`` (as
-``choice.choose_contract``) by the shipped model, the shipped model plus each contract's mean
-gain, plus a linear recalibration on hard's scores, a model refitted on hard's scores, or in
+``choice.choose_contract``) by the shipped model, the shipped model plus hard's mean gain over
+medium in each contract, plus a linear recalibration on hard's scores, a model refitted on hard's scores, or in
 random order, and each kingdom's total is what the hard king really made with each hand in
-the contract it went to.  With ``--out`` the rows are also written as JSON lines (resume with
-``--start``).
+the contract it went to.  With ``--out`` the rows are also kept in a JSON-lines file: a run
+skips the hands already there for the same ``--test`` and reports on all of them.
 
-    python bench/choice_gain.py --hands 2000 --test hard:samples=20 -j 2
+    python bench/choice_gain.py --hands 4000 --test hard:samples=20 -j 2 --out choice_gain.jsonl
 """
 from __future__ import annotations
 
@@ -48,20 +50,24 @@ from trex_core.scoring import FAIR_SHARE  # noqa: E402
 
 CONTRACTS = (Contract.KING_OF_HEARTS, Contract.QUEENS, Contract.DIAMONDS, Contract.COLLECTIONS, Contract.TREX)
 TEST = "hard:samples=20"
+FIRST_HAND = 20_000  # choice_model.py was fitted on tune-choice:0 … 19999
+RULES = Rules().replace(redeal=False)
 
 
 def hand_row(i: int) -> dict:
     """The king's score with hard and with medium play, per contract, for tuning hand ``i``."""
     test, medium = get_bot(TEST), get_bot("medium")
-    hands = random_hands(random.Random(f"tune-choice:{i}"))
-    row: dict = {"i": i}
+    hands = random_hands(random.Random(f"tune-choice:{FIRST_HAND + i}"))
+    row: dict = {"i": i, "test": TEST}
     for contract in CONTRACTS:
         scores = []
         for king in (test, medium):
             rngs = [random.Random(f"choice-gain:{i}:{contract.value}:{s}") for s in range(4)]
-            m = Match.deal(tuple(hands), 0, contract, Rules(), seed=f"choice-gain-redeal:{i}:{contract.value}")
+            m = Match.deal(tuple(hands), 0, contract, RULES)
             play_deal(m, [king, medium, medium, medium], rngs, None, [])
-            scores.append(m.results[-1].scores[0])
+            result = m.results[-1]
+            assert result.contract is contract
+            scores.append(result.scores[0])
         row[contract.value] = scores
     return row
 
@@ -84,8 +90,11 @@ def held_out_r2(xs: list[list[float]], ys: list[float], lam: float) -> float:
 
 
 def report(rows: list[dict]) -> None:
-    rows = sorted(rows, key=lambda r: r["i"])
-    hands = [random_hands(random.Random(f"tune-choice:{r['i']}"))[0] for r in rows]
+    rows = sorted({r["i"]: r for r in rows if r["test"] == TEST}.values(), key=lambda r: r["i"])
+    if len(rows) < 10:
+        print(f"{len(rows)} hands: too few to report (at least 10)")
+        return
+    hands = [random_hands(random.Random(f"tune-choice:{FIRST_HAND + r['i']}"))[0] for r in rows]
     feats = [hand_features(h) for h in hands]
     print(f"{len(rows)} hands, king hard = {TEST} vs medium, the other three medium")
     for contract in CONTRACTS:
@@ -106,6 +115,12 @@ def report(rows: list[dict]) -> None:
         sd = statistics.stdev(diffs) if any(diffs) else 0.0
         print(f"  {name:24} {statistics.fmean(xs):+7.1f}   vs shipped {statistics.fmean(diffs):+6.2f} "
               f"± {1.96 * sd / math.sqrt(len(diffs)):.2f}")
+    medium = choice_totals(rows, hands, feats, medium_play=True)
+    diffs = [x - y for x, y in zip(medium["medium model (shipped)"], medium["random order"], strict=True)]
+    print(f"the same kingdoms with the medium king's scores: the shipped model "
+          f"{statistics.fmean(medium['medium model (shipped)']):+.1f}, random order "
+          f"{statistics.fmean(medium['random order']):+.1f}, the model's worth {statistics.fmean(diffs):+.2f} "
+          f"± {1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)):.2f}")
 
 
 def _calibrated(xs: list[float], ys: list[float]) -> tuple[float, float]:
@@ -116,30 +131,35 @@ def _calibrated(xs: list[float], ys: list[float]) -> tuple[float, float]:
     return my - b * mx, b
 
 
-def choice_totals(rows: list[dict], hands: list[int], feats: list[list[float]]) -> dict[str, list[float]]:
-    """The king's kingdom total (hard play, the scores measured) when he chooses greedily by
-    each model, fitted on one half of the hands and choosing on the other (both ways round).
-    Five consecutive hands make a kingdom; each hand was played in every contract, so any
-    way of choosing is scored on what that hand really made there."""
+def choice_totals(
+    rows: list[dict], hands: list[int], feats: list[list[float]], medium_play: bool = False
+) -> dict[str, list[float]]:
+    """The king's kingdom total (hard play, the scores measured; the medium king's with
+    ``medium_play``) when he chooses greedily by each model, fitted on one half of the hands
+    and choosing on the other (both ways round).  Five consecutive hands make a kingdom; each
+    hand was played in every contract, so any way of choosing is scored on what that hand
+    really made there."""
+    play, other = (1, 0) if medium_play else (0, 1)
     n = len(rows) // 10 * 10
     halves = (range(0, n // 2), range(n // 2, n))
-    out: dict[str, list[float]] = {"medium model (shipped)": [], "+ offsets": [], "+ calibration": [],
+    out: dict[str, list[float]] = {"medium model (shipped)": [], "+ hard's gain": [], "+ calibration": [],
                                    "refit on hard play": [], "random order": []}
     for fit_on, test_on in (halves, halves[::-1]):
         base = {c: [expected_score(hands[i], c, feats[i]) for i in range(n)] for c in CONTRACTS}
-        hard = {c: [float(rows[i][c.value][0]) for i in range(n)] for c in CONTRACTS}
+        hard = {c: [float(rows[i][c.value][play]) for i in range(n)] for c in CONTRACTS}
+        medium = {c: [float(rows[i][c.value][other]) for i in range(n)] for c in CONTRACTS}
         models: dict[str, dict[Contract, list[float]]] = {"medium model (shipped)": base}
         offs, cal, refit = {}, {}, {}
         for c in CONTRACTS:
             xs = [base[c][i] for i in fit_on]
             ys = [hard[c][i] for i in fit_on]
-            gain = statistics.fmean(ys) - statistics.fmean(xs)
+            gain = statistics.fmean(hard[c][i] - medium[c][i] for i in fit_on)
             offs[c] = [v + gain for v in base[c]]
             a, b = _calibrated(xs, ys)
             cal[c] = [a + b * v for v in base[c]]
             w = fit([(feats[i], [hard[c][i]]) for i in fit_on], 50.0)[0]
             refit[c] = [sum(p * q for p, q in zip(w, feats[i], strict=True)) for i in range(n)]
-        models.update({"+ offsets": offs, "+ calibration": cal, "refit on hard play": refit})
+        models.update({"+ hard's gain": offs, "+ calibration": cal, "refit on hard play": refit})
         rng = random.Random("choice-gain-order")
         tests = list(test_on)
         for k in range(0, len(tests) - 4, 5):
@@ -164,20 +184,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", type=int, default=0)
     p.add_argument("--test", default=TEST, help="the king's bot measured against medium")
     p.add_argument("-j", type=int, default=1, help="processes")
-    p.add_argument("--out", help="append each hand's row to this JSON-lines file and report on all of it")
+    p.add_argument("--out", help="keep each hand's row in this JSON-lines file (a rerun skips them) "
+                   "and report on all of it")
     a = p.parse_args(argv)
     _init(a.test)
-    todo = range(a.start, a.start + a.hands)
     rows: list[dict] = []
+    if a.out and Path(a.out).exists():
+        with open(a.out) as f:
+            rows = [json.loads(line) for line in f]
+    done = {r["i"] for r in rows if r["test"] == a.test}
+    todo = [i for i in range(a.start, a.start + a.hands) if i not in done]
     with get_context("fork").Pool(a.j, initializer=_init, initargs=(a.test,)) as pool:
         for row in pool.imap_unordered(hand_row, todo, chunksize=4):
             rows.append(row)
             if a.out:
                 with open(a.out, "a") as out:  # each row as it arrives: a stopped run resumes
                     out.write(json.dumps(row) + "\n")
-    if a.out:
-        with open(a.out) as f:
-            rows = [json.loads(line) for line in f]
     report(rows)
     return 0
 
