@@ -23,8 +23,8 @@ tricks no measurable change there, the layout's last 12 cards none either (so
 ``trex_endgame`` is off: it doubled the cost of a Trex decision); the settled deals in
 Diamonds and Collections (stop 21) about +1 per deal in Collections, none measurable in
 Diamonds, on two seeds.  Searching the bot's own next turn(s) inside each playout instead of
-playing them by the medium policy gained nothing in Trex and lost in Diamonds and
-Collections (fewer samples in the same time; stop 22), so the playouts stay medium.
+playing them by the medium policy gained nothing in Trex or Diamonds and lost in Collections
+(fewer samples in the same time; stop 22), so the playouts stay medium.
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
