@@ -144,10 +144,10 @@ def choice_totals(
     halves = (range(0, n // 2), range(n // 2, n))
     out: dict[str, list[float]] = {"medium model (shipped)": [], "+ hard's gain": [], "+ calibration": [],
                                    "refit on hard play": [], "random order": []}
+    base = {c: [expected_score(hands[i], c, feats[i]) for i in range(n)] for c in CONTRACTS}
+    hard = {c: [float(rows[i][c.value][play]) for i in range(n)] for c in CONTRACTS}
+    medium = {c: [float(rows[i][c.value][other]) for i in range(n)] for c in CONTRACTS}
     for fit_on, test_on in (halves, halves[::-1]):
-        base = {c: [expected_score(hands[i], c, feats[i]) for i in range(n)] for c in CONTRACTS}
-        hard = {c: [float(rows[i][c.value][play]) for i in range(n)] for c in CONTRACTS}
-        medium = {c: [float(rows[i][c.value][other]) for i in range(n)] for c in CONTRACTS}
         models: dict[str, dict[Contract, list[float]]] = {"medium model (shipped)": base}
         offs, cal, refit = {}, {}, {}
         for c in CONTRACTS:
