@@ -77,3 +77,32 @@ def test_a_save_of_an_older_version_without_a_stamp_still_loads(new_table):
     t.step()
     stamp = json.loads(stored(t))["stamp"]  # overwritten by the next saves, now stamped
     assert stamp["n"] >= 1 and stamp["tab"]
+
+
+def test_a_tab_saves_on_while_the_stored_save_is_its_own(new_table):
+    """Two tabs save at the same moment: each hears of the other's write (the storage
+    event), one of them after its own save has replaced it. That tab is the last writer:
+    the stored save is its own, so it must go on saving; only a tab whose save was
+    overwritten is stale. And a write this tab has not heard of yet is seen before it
+    saves (the stored stamp is read first), so it is never overwritten."""
+    t = new_table()
+    t.goto("?speed=instant&seed=33")
+    t.step()
+    t.wait_idle()
+    mine = json.loads(stored(t))
+    other = dict(mine, stamp={"n": mine["stamp"]["n"], "tab": "another-tab"})
+    # the other tab's write, heard late: the stored save is still this tab's own
+    t.page.evaluate("""([key, value]) => window.dispatchEvent(new StorageEvent("storage",
+        {key, newValue: value, storageArea: localStorage}))""", [SAVE_KEY, json.dumps(other)])
+    t.step()
+    after = json.loads(stored(t))
+    assert after["stamp"]["n"] > mine["stamp"]["n"] and len(after["moves"]) > len(mine["moves"])
+    assert t.page.evaluate("document.body.dataset.waiting") != "stale"
+    # another tab's write this tab has not heard of yet (no event): the next save reads the
+    # stored stamp first and does not overwrite it
+    theirs = json.dumps(dict(after, stamp={"n": after["stamp"]["n"] + 1, "tab": "another-tab"}))
+    t.page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, theirs])
+    t.step()
+    t.page.wait_for_selector("body[data-waiting=stale]")
+    assert stored(t) == theirs
+

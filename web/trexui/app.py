@@ -106,11 +106,12 @@ def storage_get(key: str) -> str | None:
 
 
 def storage_head(key: str, length: int = 160) -> str | None:
-    """The start of a stored text (a save's stamp, store.stamp_of), not copied whole into
-    Python: a save grows with the match and is checked before every move."""
+    """The start of a stored text (a save's stamp, store.stamp_of), read before every save.
+    A JS string comes into Python as a str, so it is sliced here (a JS ``slice`` on it would
+    raise, and the stamp would never be read: tests/browser/test_two_tabs.py)."""
     try:
         value = js(window.localStorage.getItem(key))
-        return None if value is None else str(value.slice(0, length))
+        return None if value is None else str(value)[:length]
     except Exception:  # noqa: BLE001  storage refused
         return None
 
@@ -369,8 +370,11 @@ class Table:
 
     @guarded
     def on_storage(self, event: Any) -> None:
-        """Another tab wrote the save: if it is newer than this tab's, this tab stops saving."""
-        if js(event.key) == store.SAVE_KEY and store.newer(store.stamp_of(js(event.newValue)), self.stamp):
+        """Another tab wrote the save: if the save stored *now* is not this tab's last, this
+        tab stops saving. Not the event's value: when two tabs save at once, each hears of
+        the other's write, possibly after its own has replaced it; only the tab whose save
+        was overwritten is stale, the last writer saves on."""
+        if js(event.key) == store.SAVE_KEY and store.newer(store.stamp_of(storage_head(store.SAVE_KEY)), self.stamp):
             self.went_stale()
 
     def save_settings(self) -> None:
