@@ -60,3 +60,18 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert arena.main(["-n", "1", "-j", "1", "--contracts", "complex"]) == 2
     assert arena.main(["-n", "1", "-j", "1", "--compare-choice", "model", "random"]) == 0
     assert "difference" in capsys.readouterr().out
+
+
+def test_command_line_writes_each_kingdom_for_a_paired_comparison(tmp_path: Any) -> None:
+    import json
+
+    out = tmp_path / "k.jsonl"
+    argv = ["-n", "2", "-j", "1", "--test", "easy", "--baseline", "random", "--seed", "cli-out",
+            "--start", "3", "--contracts", "queens,trex", "--out", str(out)]
+    assert arena.main(argv) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    again = arena.run("duplicate", _args(test="easy", baseline="random", seed="cli-out", start=3,
+                                          contracts=["queens", "trex"]), 2, jobs=1)
+    assert [r["k"] for r in rows] == [3, 4]
+    assert [r["by"] for r in rows] == [x.by_contract for x in again]
+    assert [r["total"] for r in rows] == [x.total for x in again]

@@ -28,6 +28,7 @@ Decision times are the test bot's (every decision with more than one legal move)
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -329,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--progress", type=int, default=0, help="print the running result every N kingdoms")
     p.add_argument("--contracts", default="", help="comma-separated contract names (default: all)")
     p.add_argument(
+        "--out", default="", help="also write one JSON line per kingdom (bench/paired.py pairs two runs)"
+    )
+    p.add_argument(
         "--compare-choice", nargs=2, metavar=("A", "B"), help="king's-choice policies: model random"
     )
     p.add_argument(
@@ -364,7 +368,21 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     results = run(mode, args, a.kingdoms, a.jobs, a.progress)
     print(report(mode, args, results, time.perf_counter() - t0))
+    if a.out:
+        write_kingdoms(a.out, args, results)
     return 0
+
+
+def write_kingdoms(path: str, args: dict[str, Any], results: list[KingdomResult]) -> None:
+    """One JSON line per kingdom (``k``, the seed, the test bot, ``by`` contract, ``total``,
+    the test bot's decision ``times`` in seconds): two runs on the same seed can then be
+    compared kingdom by kingdom (``bench/paired.py``), which is less noisy than their two
+    intervals when they share their deals."""
+    with open(path, "w", encoding="utf-8") as f:
+        for k, r in enumerate(results, start=args["start"]):
+            row = {"k": k, "seed": args["seed"], "test": args["test"], "by": r.by_contract,
+                   "total": r.total, "times": r.times}
+            f.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":

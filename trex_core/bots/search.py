@@ -26,8 +26,8 @@ Diamonds, on two seeds.  Searching the bot's own next turn(s) inside each playou
 playing them by the medium policy gained nothing in Trex or Diamonds and lost in Collections
 (fewer samples in the same time; stop 22), and choosing that next turn by what the
 decision's earlier samples learnt in the same information set (not on the sampled deal)
-gained nothing either (stop 23), so the playouts stay medium.  At the default budget the
-search is saturated: 100 samples play as well as ~140, and 60 as well in Diamonds and
+gained nothing either (stop 23), so the playouts stay medium.  Fewer samples than the
+default budget buys cost nothing measurable: 100 instead of ~140, and 60 in Diamonds and
 Collections (stop 23).
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any

@@ -1,0 +1,77 @@
+"""Two arena runs on the same deals, compared kingdom by kingdom.
+
+``python -m trex_core.arena ... --out A.jsonl`` writes one line per kingdom; run it for two
+bots (or two settings) on the same ``--seed`` and kingdoms, then::
+
+    python bench/paired.py A.jsonl B.jsonl
+
+prints each run's advantage per contract and the paired difference B - A on the kingdoms
+both have (95% interval, 1.96 standard errors of the differences), and the decision times.
+Runs split over ``--start`` ranges may be passed as several files joined by commas
+(``A0.jsonl,A150.jsonl``). The pairing is what makes small differences visible: the two
+runs share their deals, so the luck of the cards cancels (docs/BOTS.md, stops 22-23).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from typing import Any
+
+
+def load(paths: str) -> dict[int, dict[str, Any]]:
+    rows: dict[int, dict[str, Any]] = {}
+    for path in paths.split(","):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    rows[int(row["k"])] = row
+    return rows
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    return m, (1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.nan)
+
+
+def line(label: str, n: int, values: dict[str, list[float]]) -> str:
+    return f"{label} ({n} kingdoms): " + ", ".join(
+        "{} {:+.2f} ± {:.2f}".format(name, *mean_ci(xs)) for name, xs in values.items())
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("a", help="the reference run's --out file(s), comma-separated")
+    p.add_argument("b", nargs="?", help="the other run's; without it, A alone is summarised")
+    o = p.parse_args(argv)
+    a = load(o.a)
+    b = load(o.b) if o.b else None
+    ks = sorted(a if b is None else set(a) & set(b))
+    if not ks:
+        print("no kingdom in common")
+        return 1
+    names = list(dict.fromkeys(c for k in ks for c in a[k]["by"]))
+
+    def get(rows: dict[int, dict[str, Any]], k: int, c: str) -> float:
+        return float(rows[k]["total"] if c == "kingdom" else rows[k]["by"][c])
+
+    runs = [("A", a)] + ([("B", b)] if b is not None else [])
+    for label, rows in runs:
+        print(line(f"{label} {rows[ks[0]].get('test', '')}", len(ks),
+                   {c: [get(rows, k, c) for k in ks] for c in names + ["kingdom"]}))
+    if b is not None:
+        print(line("B - A, paired", len(ks),
+                   {c: [get(b, k, c) - get(a, k, c) for k in ks] for c in names + ["kingdom"]}))
+    for label, rows in runs:
+        times = sorted(t for k in ks for t in rows[k].get("times", []))
+        if times:
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            print(f"{label} decision time ({len(times)} decisions): median {1000 * statistics.median(times):.1f} ms, "
+                  f"p95 {1000 * p95:.1f} ms, max {1000 * times[-1]:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
