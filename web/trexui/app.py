@@ -107,8 +107,9 @@ def storage_get(key: str) -> str | None:
 
 def storage_head(key: str, length: int = 160) -> str | None:
     """The start of a stored text (a save's stamp, store.stamp_of), read before every save.
-    A JS string comes into Python as a str, so it is sliced here (a JS ``slice`` on it would
-    raise, and the stamp would never be read: tests/browser/test_two_tabs.py)."""
+    A JS string comes into Python as a str (the whole save is copied, tens of KB: a few
+    microseconds), so it is sliced here; a JS ``slice`` on it raised, and the stamp was never
+    read (tests/browser/test_two_tabs.py)."""
     try:
         value = js(window.localStorage.getItem(key))
         return None if value is None else str(value)[:length]
@@ -198,7 +199,8 @@ class Table:
         self.param_level = js(params.get("level"))
         self.param_lang = js(params.get("lang"))
         self.bot_ms: list[float] = []  # how long each bot decision took (benchmark)
-        # each task of a bot's thinking under ?autoplay=1: [start, ms, "start"|"step"|"move"],
+        # each task of a bot's thinking under ?autoplay=1: [start, ms, "start"|"ready"|"step"|"move"]
+        # ("ready": a decision answered when it was made, with nothing to search),
         # which the long-task test matches with the browser's long tasks
         self.bot_tasks: list[list[Any]] = []
         self.bot_samples: list[int] = []  # the sampled deals behind each bot decision (benchmark)
@@ -584,6 +586,8 @@ class Table:
             return out
 
         thinker = timed("start", lambda: bots.Thinker(m, seat, self.settings["level"], rng))
+        if self.autoplay and thinker.done:
+            self.bot_tasks[-1][2] = "ready"  # answered at once: no search to slice
         await asyncio.sleep(0)  # one bot step per event-loop turn, even at the instant pace
         while True:
             if moved_on():
