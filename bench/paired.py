@@ -15,9 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
+import sys
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from trex_core.arena import mean_ci  # noqa: E402
 
 
 def load(paths: str) -> dict[int, dict[str, Any]]:
@@ -29,11 +34,6 @@ def load(paths: str) -> dict[int, dict[str, Any]]:
                     row = json.loads(line)
                     rows[int(row["k"])] = row
     return rows
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    m = sum(xs) / len(xs)
-    return m, (1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.nan)
 
 
 def line(label: str, n: int, values: dict[str, list[float]]) -> str:

@@ -105,4 +105,3 @@ def test_a_tab_saves_on_while_the_stored_save_is_its_own(new_table):
     t.step()
     t.page.wait_for_selector("body[data-waiting=stale]")
     assert stored(t) == theirs
-
