@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -63,8 +64,6 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_command_line_writes_each_kingdom_for_a_paired_comparison(tmp_path: Any) -> None:
-    import json
-
     out = tmp_path / "k.jsonl"
     argv = ["-n", "2", "-j", "1", "--test", "easy", "--baseline", "random", "--seed", "cli-out",
             "--start", "3", "--contracts", "queens,trex", "--out", str(out)]

@@ -110,11 +110,8 @@ def storage_head(key: str, length: int = 160) -> str | None:
     A JS string comes into Python as a str (the whole save is copied, tens of KB: a few
     microseconds), so it is sliced here; a JS ``slice`` on it raised, and the stamp was never
     read (tests/browser/test_two_tabs.py)."""
-    try:
-        value = js(window.localStorage.getItem(key))
-        return None if value is None else str(value)[:length]
-    except Exception:  # noqa: BLE001  storage refused
-        return None
+    value = storage_get(key)
+    return None if value is None else value[:length]
 
 
 def storage_set(key: str, value: str) -> bool:
