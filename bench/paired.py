@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trex_core.arena import mean_ci  # noqa: E402
+from trex_core.arena import mean_ci, time_summary  # noqa: E402
 
 
 def load(paths: str) -> dict[int, dict[str, Any]]:
@@ -65,11 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         print(line("B - A, paired", len(ks),
                    {c: [get(b, k, c) - get(a, k, c) for k in ks] for c in names + ["kingdom"]}))
     for label, rows in runs:
-        times = sorted(t for k in ks for t in rows[k].get("times", []))
+        times = [t for k in ks for t in rows[k].get("times", [])]
         if times:
-            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-            print(f"{label} decision time ({len(times)} decisions): median {1000 * statistics.median(times):.1f} ms, "
-                  f"p95 {1000 * p95:.1f} ms, max {1000 * times[-1]:.1f} ms")
+            print(f"{label} decision time ({len(times)} decisions): {time_summary(times)}")
     return 0
 
 

@@ -202,6 +202,14 @@ def _work(job: tuple[str, dict[str, Any], int]) -> KingdomResult:
     return _run_duplicate(args, k)
 
 
+def time_summary(times: Sequence[float]) -> str:
+    """Decision times in seconds as the reports print them: median, p95 and max in ms."""
+    ts = sorted(times)
+    p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+    median = statistics.median(ts)
+    return f"median {1000 * median:.2f} ms, p95 {1000 * p95:.2f} ms, max {1000 * ts[-1]:.1f} ms"
+
+
 def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     """Mean and the half-width of its 95% confidence interval."""
     n = len(xs)
@@ -299,14 +307,9 @@ def report(mode: str, args: dict[str, Any], results: list[KingdomResult], second
                 f"  {c:<10} holder's gain {_fmt(m, h)}  ({len(xs)} deals, doubled in "
                 f"{100 * sum(rate) / max(1, len(rate)):.0f}%)"
             )
-    times = sorted(t for r in results for t in r.times)
+    times = [t for r in results for t in r.times]
     if times:
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        lines.append(
-            f"decision time ({len(times)} decisions with a choice): "
-            f"median {1000 * statistics.median(times):.2f} ms, "
-            f"p95 {1000 * p95:.2f} ms, max {1000 * times[-1]:.1f} ms"
-        )
+        lines.append(f"decision time ({len(times)} decisions with a choice): {time_summary(times)}")
     lines.append(f"wall time {seconds:.0f} s")
     return "\n".join(lines)
 
