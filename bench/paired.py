@@ -51,12 +51,23 @@ def main(argv: list[str] | None = None) -> int:
     if not ks:
         print("no kingdom in common")
         return 1
-    names = list(dict.fromkeys(c for k in ks for c in a[k]["by"]))
+    runs = [("A", a)] + ([("B", b)] if b is not None else [])
+    # The contracts every kingdom of both runs has: a run of some contracts (--contracts)
+    # pairs with the same contracts of a full run; its "kingdom" is then their sum.
+    names = [c for c in dict.fromkeys(c for k in ks for c in a[k]["by"])
+             if all(c in rows[k]["by"] for _, rows in runs for k in ks)]
+    if not names:
+        print("no contract in common")
+        return 1
+    if any(set(rows[k]["by"]) != set(names) for _, rows in runs for k in ks):
+        print(f"compared on the contracts both runs played: {', '.join(names)} "
+              "(kingdom: their sum; decision times: every contract of each run)")
 
     def get(rows: dict[int, dict[str, Any]], k: int, c: str) -> float:
-        return float(rows[k]["total"] if c == "kingdom" else rows[k]["by"][c])
+        if c == "kingdom":
+            return sum(float(rows[k]["by"][n]) for n in names)
+        return float(rows[k]["by"][c])
 
-    runs = [("A", a)] + ([("B", b)] if b is not None else [])
     for label, rows in runs:
         print(line(f"{label} {rows[ks[0]].get('test', '')}", len(ks),
                    {c: [get(rows, k, c) for k in ks] for c in names + ["kingdom"]}))

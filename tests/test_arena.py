@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from trex_core import arena
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _args(**kw: Any) -> dict[str, Any]:
@@ -74,3 +78,25 @@ def test_command_line_writes_each_kingdom_for_a_paired_comparison(tmp_path: Any)
     assert [r["k"] for r in rows] == [3, 4]
     assert [r["by"] for r in rows] == [x.by_contract for x in again]
     assert [r["total"] for r in rows] == [x.total for x in again]
+
+
+def test_paired_compares_a_run_of_some_contracts_with_a_fuller_run(tmp_path: Any, capsys: Any) -> None:
+    # bench/paired.py pairs the contracts both runs played; the kingdom is their sum there
+    spec = importlib.util.spec_from_file_location("paired", ROOT / "bench" / "paired.py")
+    assert spec is not None and spec.loader is not None
+    paired = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(paired)
+    full, some = tmp_path / "full.jsonl", tmp_path / "some.jsonl"
+    common = ["-n", "3", "-j", "1", "--test", "easy", "--baseline", "random", "--seed", "cli-pair"]
+    assert arena.main([*common, "--contracts", "queens,trex", "--out", str(full)]) == 0
+    assert arena.main([*common, "--contracts", "queens", "--out", str(some)]) == 0
+    capsys.readouterr()
+    assert paired.main([str(full), str(some)]) == 0
+    out = capsys.readouterr().out
+    assert "compared on the contracts both runs played: Queens" in out
+    a_line = next(x for x in out.splitlines() if x.startswith("A "))
+    queens = [json.loads(x)["by"]["Queens"] for x in full.read_text().splitlines()]
+    mean = sum(queens) / len(queens)
+    assert f"kingdom {mean:+.2f}" in a_line and "Trex" not in a_line  # the sum of Queens alone
+    diff = next(x for x in out.splitlines() if x.startswith("B - A"))
+    assert "Queens +0.00 ± 0.00, kingdom +0.00 ± 0.00" in diff  # the same bots on the same deals
