@@ -7,8 +7,11 @@ bots (or two settings) on the same ``--seed`` and kingdoms, then::
 
 prints each run's advantage per contract and the paired difference B - A on the kingdoms
 both have (95% interval, 1.96 standard errors of the differences), and the decision times.
-Runs split over ``--start`` ranges may be passed as several files joined by commas
-(``A0.jsonl,A150.jsonl``). The pairing is what makes small differences visible: the two
+Runs split over ``--start`` ranges or over ``--contracts`` may be passed as several files
+joined by commas (``A0.jsonl,A150.jsonl``; ``dc.jsonl,kq.jsonl``: a kingdom's contracts from
+each file are joined). A run of some contracts pairs with the same contracts of a fuller
+run; the kingdom is then the sum of those contracts, and the decision times, which the
+files keep per kingdom and not per contract, are left out. The pairing is what makes small differences visible: the two
 runs share their deals, so the luck of the cards cancels (docs/BOTS.md, stops 22-23).
 """
 from __future__ import annotations
@@ -31,8 +34,20 @@ def load(paths: str) -> dict[int, dict[str, Any]]:
             for line in f:
                 if line.strip():
                     row = json.loads(line)
-                    rows[int(row["k"])] = row
+                    k = int(row["k"])
+                    if k in rows:  # the same kingdom's other contracts, from another file
+                        rows[k] = join(rows[k], row, k)
+                    else:
+                        rows[k] = row
     return rows
+
+
+def join(first: dict[str, Any], other: dict[str, Any], k: int) -> dict[str, Any]:
+    both = set(first["by"]) & set(other["by"])
+    if both:
+        raise SystemExit(f"kingdom {k} has {', '.join(sorted(both))} in two of the files")
+    return {**first, "by": {**first["by"], **other["by"]}, "total": first["total"] + other["total"],
+            "times": first.get("times", []) + other.get("times", [])}
 
 
 def line(label: str, n: int, values: dict[str, list[float]]) -> str:
@@ -59,9 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     if not names:
         print("no contract in common")
         return 1
-    if any(set(rows[k]["by"]) != set(names) for _, rows in runs for k in ks):
-        print(f"compared on the contracts both runs played: {', '.join(names)} "
-              "(kingdom: their sum; decision times: every contract of each run)")
+    some = any(set(rows[k]["by"]) != set(names) for _, rows in runs for k in ks)
+    if some:
+        print(f"on the contracts every kingdom {'of both runs' if b is not None else 'of the run'} "
+              f"has: {', '.join(names)} (kingdom: their sum; decision times left out, "
+              "the files keep them per kingdom)")
 
     def get(rows: dict[int, dict[str, Any]], k: int, c: str) -> float:
         if c == "kingdom":
@@ -76,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                    {c: [get(b, k, c) - get(a, k, c) for k in ks] for c in names + ["kingdom"]}))
     for label, rows in runs:
         times = [t for k in ks for t in rows[k].get("times", [])]
-        if times:
+        if times and not some:
             print(f"{label} decision time ({len(times)} decisions): {time_summary(times)}")
     return 0
 

@@ -80,23 +80,69 @@ def test_command_line_writes_each_kingdom_for_a_paired_comparison(tmp_path: Any)
     assert [r["total"] for r in rows] == [x.total for x in again]
 
 
-def test_paired_compares_a_run_of_some_contracts_with_a_fuller_run(tmp_path: Any, capsys: Any) -> None:
-    # bench/paired.py pairs the contracts both runs played; the kingdom is their sum there
+def _paired() -> Any:
     spec = importlib.util.spec_from_file_location("paired", ROOT / "bench" / "paired.py")
     assert spec is not None and spec.loader is not None
     paired = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(paired)
+    return paired
+
+
+def _out_lines(run: Any, capsys: Any) -> dict[str, str]:
+    """paired.py's printout by line: "on" (the contracts compared), "A", "B", "diff", "A time",
+    "B time"."""
+    capsys.readouterr()
+    assert run() == 0
+    out: dict[str, str] = {}
+    for x in capsys.readouterr().out.splitlines():
+        key = ("diff" if x.startswith("B - A") else x[0] + " time" if x[1:].startswith(" decision time")
+               else x.split(" ")[0])
+        assert key not in out, x
+        out[key] = x
+    return out
+
+
+@pytest.mark.parametrize("subset_first", [False, True])
+def test_paired_compares_a_run_of_some_contracts_with_a_fuller_run(
+    tmp_path: Any, capsys: Any, subset_first: bool
+) -> None:
+    # bench/paired.py pairs the contracts both runs played; the kingdom is their sum there
+    paired = _paired()
     full, some = tmp_path / "full.jsonl", tmp_path / "some.jsonl"
     common = ["-n", "3", "-j", "1", "--test", "easy", "--baseline", "random", "--seed", "cli-pair"]
     assert arena.main([*common, "--contracts", "queens,trex", "--out", str(full)]) == 0
     assert arena.main([*common, "--contracts", "queens", "--out", str(some)]) == 0
-    capsys.readouterr()
-    assert paired.main([str(full), str(some)]) == 0
-    out = capsys.readouterr().out
-    assert "compared on the contracts both runs played: Queens" in out
-    a_line = next(x for x in out.splitlines() if x.startswith("A "))
+    files = [str(some), str(full)] if subset_first else [str(full), str(some)]
+    out = _out_lines(lambda: paired.main(files), capsys)
+    assert out["on"].startswith("on the contracts every kingdom of both runs has: Queens ")
     queens = [json.loads(x)["by"]["Queens"] for x in full.read_text().splitlines()]
-    mean = sum(queens) / len(queens)
-    assert f"kingdom {mean:+.2f}" in a_line and "Trex" not in a_line  # the sum of Queens alone
-    diff = next(x for x in out.splitlines() if x.startswith("B - A"))
-    assert "Queens +0.00 ± 0.00, kingdom +0.00 ± 0.00" in diff  # the same bots on the same deals
+    assert f"kingdom {sum(queens) / len(queens):+.2f}" in out["A"] and "Trex" not in out["A"]
+    assert "Queens +0.00 ± 0.00, kingdom +0.00 ± 0.00" in out["diff"]  # same bots, same deals
+    assert "A time" not in out and "B time" not in out  # the files keep them per kingdom
+
+
+def test_paired_joins_a_kingdoms_contracts_from_several_files(tmp_path: Any, capsys: Any) -> None:
+    paired = _paired()
+    common = ["-n", "2", "-j", "1", "--test", "easy", "--baseline", "random", "--seed", "cli-join"]
+    parts = {}
+    for name in ("queens,trex", "queens", "trex"):
+        parts[name] = tmp_path / f"{name.replace(',', '_')}.jsonl"
+        assert arena.main([*common, "--contracts", name, "--out", str(parts[name])]) == 0
+    joined = f"{parts['queens']},{parts['trex']}"
+    out = _out_lines(lambda: paired.main([str(parts["queens,trex"]), joined]), capsys)
+    assert "on" not in out  # both runs have both contracts: compared whole, times included
+    assert "Queens +0.00 ± 0.00, Trex +0.00 ± 0.00, kingdom +0.00 ± 0.00" in out["diff"]
+    assert "A time" in out and "B time" in out
+    with pytest.raises(SystemExit, match="kingdom 0 has Queens in two of the files"):
+        paired.main([f"{parts['queens']},{parts['queens,trex']}"])
+
+
+def test_paired_says_when_two_runs_share_no_contract(tmp_path: Any, capsys: Any) -> None:
+    paired = _paired()
+    common = ["-n", "1", "-j", "1", "--test", "easy", "--baseline", "random", "--seed", "cli-none"]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert arena.main([*common, "--contracts", "queens", "--out", str(a)]) == 0
+    assert arena.main([*common, "--contracts", "trex", "--out", str(b)]) == 0
+    capsys.readouterr()
+    assert paired.main([str(a), str(b)]) == 1
+    assert "no contract in common" in capsys.readouterr().out
