@@ -11,10 +11,11 @@ win a later trick); lead where someone else must win, and lead low into a suit w
 card is still out to flush it.  Trex (§6): hold cards that block other players' cards, play
 the ones that free your own.
 
-The constants were each moved one way and the other in stop 25 (docs/BOTS.md,
-``bench/tried/medium_knobs.diff``): in Diamonds and Collections no change gained more than 0.3 a
-deal.  In Trex a larger ``TREX_MINE`` (3 to 6) plays about +1.5 to +2 a deal better.
-It is not changed here, because this policy is also the arena's yardstick and the model the hard
+Most constants were moved one way and the other in stop 25, medium against 3 × medium
+(docs/BOTS.md, ``bench/tried/medium_knobs.diff``).  In Diamonds and Collections no change gained
+more than 0.3 a deal (``DISCARD_SHORT`` 20: about +1 a kingdom with King of Hearts and Queens).
+In Trex a larger ``TREX_MINE`` (3 to 6) plays about +1.5 to +2 a deal better.  Neither is changed
+here, because this policy is also the arena's yardstick and the model the hard
 bot has of every other player: changing it re-bases every measured figure.
 """
 

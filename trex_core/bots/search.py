@@ -29,8 +29,8 @@ decision's earlier samples learnt in the same information set (not on the sample
 gained nothing either (stop 23), so the playouts stay medium.  Fewer samples than the
 default budget buys cost nothing measurable: 100 instead of ~140, and 60 in Diamonds and
 Collections (stop 23).  Reading the plays far more sharply (200 swaps at a weight of 0.001 a
-miss) gained about a point and a half a deal in Diamonds and nothing measurable elsewhere, at
-4.5 times the time, and trusts the medium model (stop 25): not shipped.
+miss) gained +1.4 ± 1.1 a deal in Diamonds and nothing measurable in the other trick
+contracts, at 3 to 5 times the time, by trusting the medium model (stop 25): not shipped.
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
