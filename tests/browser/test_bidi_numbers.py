@@ -110,3 +110,36 @@ def test_arabic_numbers_and_cards_read_left_to_right(new_table):
     t.page.wait_for_timeout(300)
     t.screenshot("bidi-summary-360")
     check(drawn(t, "table.summary td.num"))
+
+
+# Arabic text whose element is laid out left to right: the felt keeps its physical geometry
+# (direction: ltr, style.css) and gives its children the text direction back; a child that
+# keeps ltr draws an Arabic sentence with its full stop at the wrong end.
+ARABIC_IN_LTR = r"""() => {
+  const arabic = /[\u0600-\u06FF]/;
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!arabic.test(n.data) || !el.getClientRects().length || el.closest("[hidden]")) continue;
+    if (getComputedStyle(el).direction !== "rtl") out.push(`${el.tagName}.${el.className}: ${n.data.trim()}`);
+  }
+  return out;
+}"""
+
+
+def test_arabic_text_on_the_table_is_laid_out_right_to_left(new_table):
+    """Every Arabic text the page draws is laid out right to left, inside the felt too: the
+    empty Trex layout's hint was left to right, its full stop drawn before its first word."""
+    seed = find_seed(lambda s, m: m.king == 0)
+    t = new_table(SMALL_PHONE, has_touch=True, is_mobile=True)
+    t.goto(f"?speed=instant&lang=ar&seed={seed}&tour=0")
+    assert t.wait_idle()["waiting"] == "choose"
+    assert t.page.evaluate(ARABIC_IN_LTR) == []
+    t.act("[data-move=trex]")
+    assert t.page.locator(".layout-hint").count() == 1  # the king lays the first card
+    assert t.page.evaluate(ARABIC_IN_LTR) == []
+    t.screenshot("bidi-trex-empty-360")
+    st = t.play_deal()
+    assert st["waiting"] in ("summary", "result", "over"), st
+    assert t.page.evaluate(ARABIC_IN_LTR) == []
