@@ -167,6 +167,32 @@ def test_dialogs_trap_tab_close_on_escape_and_give_the_focus_back(new_table):
     assert focused(page)["action"] == "settings"
 
 
+def test_the_score_sheet_beside_the_table_gives_the_focus_back(new_table):
+    """On a desktop the score sheet is beside the table: S gives it the focus (a screen reader
+    reads it), and Escape or a second S gives the focus back to the game (a play-test found
+    the focus stuck there, the arrows and Enter doing nothing)."""
+    t = new_table()
+    page = t.page
+    t.goto(f"?speed=instant&seed={find_seed(king_holding_kh)}")
+    t.wait_idle()
+    inside = "document.querySelector('.side').contains(document.activeElement)"
+    start = assert_focus_not_lost(page, "at the start")
+    assert start["nav"] == "prompt", start  # the king's choice
+    st = press(t, "Enter")
+    assert st["waiting"] == "announce"
+    before = press(t, "Enter")["moves"]  # the doubling answer: its first choice
+    f = arrow_to(t, lambda f: f["nav"] == "hand" and f["playable"])
+    for back in ("Escape", "s"):
+        page.keyboard.press("s")
+        assert page.evaluate(inside), f"S gave the score sheet the focus ({back} round)"
+        assert page.locator(".overlay").count() == 0  # beside the table, not a dialog
+        page.keyboard.press(back)
+        assert focused(page)["key"] == f["key"], f"{back} gave the focus back to the card"
+    st = press(t, "Enter")  # and the game goes on from the keyboard: the card is played
+    assert st["moves"] > before and page.locator(f'[data-key="{f["key"]}"]').count() == 0, f
+    assert_focus_not_lost(page, "after the card")
+
+
 def test_last_trick_shortcut(new_table):
     t = new_table()
     page = t.page

@@ -971,6 +971,13 @@ class Table:
         else:
             self.do(action)
 
+    def focus_back(self) -> None:
+        """The focus back where it was before the score sheet beside the table took it (S),
+        else wherever the next action is."""
+        opener = js(self.region.querySelector(f'[data-key="{self.opener}"]')) if self.opener else None
+        self.opener = None
+        self.focus(opener if self.usable(opener) else self.next_action(self.focus_before()))
+
     def remember_opener(self) -> None:
         """The control the player was on when opening a dialog gets the focus back after it."""
         active = js(document.activeElement)
@@ -1020,8 +1027,12 @@ class Table:
         elif action == "sheet":
             side = js(self.root.querySelector(".side"))
             if side is not None and js(side.offsetParent) is not None:
+                if side.contains(document.activeElement):
+                    self.focus_back()  # a second S: back to the game
+                    return
                 # the sheet is already on screen (wide layouts): bring it into view, flash it,
-                # and give it the focus so that a screen reader reads it
+                # and give it the focus so that a screen reader reads it; Escape or S gives it back
+                self.remember_opener()
                 opts = Object.new()
                 opts.block = "nearest"
                 side.scrollIntoView(opts)
@@ -1291,6 +1302,9 @@ class Table:
                 event.preventDefault()
             elif dialog is None and self.ui.get("show_last"):
                 self.do("close-last")
+                event.preventDefault()
+            elif dialog is None and js(event.target.closest(".side")) is not None:
+                self.focus_back()  # S put the focus on the score sheet beside the table
                 event.preventDefault()
             return
         target = event.target
