@@ -11,8 +11,9 @@ Runs split over ``--start`` ranges or over ``--contracts`` may be passed as seve
 joined by commas (``A0.jsonl,A150.jsonl``; ``dc.jsonl,kq.jsonl``: a kingdom's contracts from
 each file are joined). A run of some contracts pairs with the same contracts of a fuller
 run; the kingdom is then the sum of those contracts, and the decision times, which the
-files keep per kingdom and not per contract, are left out. The pairing is what makes small differences visible: the two
-runs share their deals, so the luck of the cards cancels (docs/BOTS.md, stops 22-23).
+files keep per kingdom and not per contract, are left out. The pairing is what makes small
+differences visible: the two runs share their deals, so the luck of the cards cancels
+(docs/BOTS.md, stops 22-23).
 """
 from __future__ import annotations
 

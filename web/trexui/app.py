@@ -920,9 +920,7 @@ class Table:
         yours = self.human_must_act()
         turn_came, self.yours = yours and not self.yours, yours
         if now != was:  # a dialog closed: back to what opened it, else on with the game
-            opener = js(region.querySelector(f'[data-key="{self.opener}"]')) if self.opener else None
-            self.opener = None
-            self.focus(opener if self.usable(opener) else self.next_action(before))
+            self.focus_back(before)
             return
         in_flow = before["key"] is None or before["hand"] is not None or before["table"]
         if new_prompt and prompt_el is not None and in_flow and self.nav_group("prompt"):
@@ -971,12 +969,14 @@ class Table:
         else:
             self.do(action)
 
-    def focus_back(self) -> None:
-        """The focus back where it was before the score sheet beside the table took it (S),
-        else wherever the next action is."""
+    def focus_back(self, before: dict[str, Any] | None = None) -> None:
+        """The focus back on what had it when a dialog opened or the score sheet beside the
+        table took it (S), else wherever the next action is (``before``: focus_before's)."""
         opener = js(self.region.querySelector(f'[data-key="{self.opener}"]')) if self.opener else None
         self.opener = None
-        self.focus(opener if self.usable(opener) else self.next_action(self.focus_before()))
+        if not self.usable(opener):
+            opener = self.next_action(before if before is not None else self.focus_before())
+        self.focus(opener)
 
     def remember_opener(self) -> None:
         """The control the player was on when opening a dialog gets the focus back after it."""
