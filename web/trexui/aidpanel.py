@@ -1,5 +1,5 @@
-"""The player aids at a table (issue 10 item 2): app.py's ``Table`` holds one ``AidPanel`` and
-calls it from a few hook lines (a button's action, a key, the view's state, a move, the end of
+"""The player aids at a table (issue 10 item 2): app.py's ``Table`` holds one ``AidPanel`` (which
+sees the table through api.TableApi) and calls it from a few hook lines (a button's action, a key, the view's state, a move, the end of
 the match). The aids' rules and words are aids.py's (the deal review's dealreview.py's), the
 statistics stats.py's; this module runs them in the page: the hint's and the review's
 thinking a slice at a time (bots.SLICE_MS, one event-loop turn each, as the bots think), so
@@ -18,13 +18,14 @@ from typing import Any
 from trex_core import observe
 
 from . import aids, bots, dealreview, stats
+from .api import TableApi
 from .strings import t
 
 KEYS = {"u": "undo", "h": "hint"}
 
 
 class AidPanel:
-    def __init__(self, table: Any, get: Callable[[str], str | None], put: Callable[[str, str], bool]) -> None:
+    def __init__(self, table: TableApi, get: Callable[[str], str | None], put: Callable[[str, str], bool]) -> None:
         self.table = table
         self.get, self.put = get, put  # app.py's localStorage, which tolerates a refusing browser
         self.gen = 0
@@ -147,15 +148,14 @@ class AidPanel:
             tb.ui["message"] = t("aid.undo.none")
             tb.render()
             return
-        tb.gen += 1  # a bot thinking about the position being taken back gives up
-        tb.task = None
+        tb.stop_bots()  # a bot thinking about the position being taken back gives up
         self.gen += 1
         m.undo(k)
         self.note("undo")
         self.hint = None
         tb.ui.update(message=None, raised=None, held=None)
         tb.refresh()
-        tb.announcer.prev, tb.announcer.pending = tb.obs, []  # no news of the cards taken back
+        tb.forget_news()  # no news of the cards taken back
         tb.save()
         tb.render()
         tb.speak([t("aid.undo.done")])

@@ -14,16 +14,15 @@ table's start (:func:`first_visit`). The dialogs themselves are rulesview.py's.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from trex_core import Rules
 
 from . import rulesview
+from .api import TableApi
 
 ACTIONS = ("rules", "rules-form", "close-rules", "tour", "tour-next", "tour-back", "tour-done", "tour-rules")
 
 
-def do(table: Any, action: str) -> bool:
+def do(table: TableApi, action: str) -> bool:
     """Handle ``action`` if it is one of :data:`ACTIONS`; False if it is not."""
     if action not in ACTIONS:
         return False
@@ -59,27 +58,17 @@ def do(table: Any, action: str) -> bool:
     return True
 
 
-def escape(table: Any) -> bool:
-    """Escape in the rules screen (back where it came from) or the tour (skips it)."""
-    kind = table.overlay
-    if kind == "rules":
-        return do(table, "close-rules")
-    if kind == "tour":
-        return do(table, "tour-done")
-    return False
-
-
-def seen(table: Any) -> None:
+def seen(table: TableApi) -> None:
     """The tour has been shown: remember it (the main table's settings)."""
     if not table.settings.get("tour_seen"):
         table.settings["tour_seen"] = True
         table.save_settings()
 
 
-def first_visit(table: Any, wanted: bool) -> None:
+def first_visit(table: TableApi, wanted: bool) -> None:
     """At the start: the tour over the table if this is the main table's first visit
     (``wanted``: the address and the page allow it) and nothing else is on screen."""
-    if table.main and table.embed is None and wanted and not table.autoplay \
+    if table.main and table.mode.embed is None and wanted and not table.autoplay \
             and not table.settings.get("tour_seen") and table.ui.get("overlay") is None:
         table.ui["overlay"] = "tour"
         table.ui["tour_step"] = 0

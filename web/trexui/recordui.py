@@ -18,6 +18,7 @@ from pyscript import document, window
 from trex_core import Match
 
 from . import records, recordview
+from .api import TableApi
 from .strings import direction
 
 ACTIONS = ("records", "record-copy", "record-open", "record-continue", "record-replay", "load-newer",
@@ -29,7 +30,7 @@ def blob_url(text: str) -> str:
     return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), opts)))
 
 
-def open_records(table: Any, problem: dict[str, Any] | None = None, paste: str = "") -> None:
+def open_records(table: TableApi, problem: dict[str, Any] | None = None, paste: str = "") -> None:
     """The records dialog with the table's match ready to download or copy."""
     old = (table.ui.get("records") or {}).get("url")
     if old:
@@ -49,7 +50,7 @@ def open_records(table: Any, problem: dict[str, Any] | None = None, paste: str =
         error.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
 
-def close(table: Any) -> bool:
+def close(table: TableApi) -> bool:
     """Close one of the record dialogs (Close, Escape): back to the result it was opened
     from, if so. False when no record dialog is open (the table closes its own)."""
     if table.ui.get("overlay") not in ("records", "record-continue", "replay"):
@@ -61,7 +62,7 @@ def close(table: Any) -> bool:
     return True
 
 
-def do(table: Any, action: str) -> bool:
+def do(table: TableApi, action: str) -> bool:
     """A button of the record dialogs; False when ``action`` is none of theirs."""
     if action == "close":
         return close(table)
@@ -82,12 +83,7 @@ def do(table: Any, action: str) -> bool:
         if isinstance(recorded, Match):
             show_replay(table, recorded)
     elif action == "load-newer":
-        table.opener = None
-        table.gen += 1
-        table.task = None
-        table.restore()
-        table.render()
-        table.kick()
+        table.load_saved()
     else:
         viewer = ui.get("viewer")
         if isinstance(viewer, records.Viewer):
@@ -101,7 +97,7 @@ def do(table: Any, action: str) -> bool:
     return True
 
 
-async def copy(table: Any) -> None:
+async def copy(table: TableApi) -> None:
     box = table.region.querySelector(".rec-text")
     data = table.ui.get("records")
     if box is None or not data:
@@ -116,7 +112,7 @@ async def copy(table: Any) -> None:
         table.render()
 
 
-def on_change(table: Any, el: Any) -> bool:
+def on_change(table: TableApi, el: Any) -> bool:
     """The file input: read the chosen file (as text) and open it."""
     if str(el.getAttribute("data-change")) != "record-file":
         return False
@@ -126,7 +122,7 @@ def on_change(table: Any, el: Any) -> bool:
     return True
 
 
-async def read_file(table: Any, file: Any) -> None:
+async def read_file(table: TableApi, file: Any) -> None:
     if int(file.size) > 4 * records.MAX_CHARS:
         open_records(table, problem={"code": "too-long"})
         return
@@ -134,7 +130,7 @@ async def read_file(table: Any, file: Any) -> None:
     open_text(table, text, pasted=False)
 
 
-def open_text(table: Any, text: str, pasted: bool) -> None:
+def open_text(table: TableApi, text: str, pasted: bool) -> None:
     """A record from a file or the paste box: a finished one opens in the viewer, an unfinished
     one asks before it replaces the match, a bad one is explained and nothing else changes."""
     found = records.parse(text)
@@ -157,7 +153,7 @@ def open_text(table: Any, text: str, pasted: bool) -> None:
     table.render()
 
 
-def show_replay(table: Any, recorded: Match) -> None:
+def show_replay(table: TableApi, recorded: Match) -> None:
     viewer = records.Viewer(recorded)
     table.ui["viewer"] = viewer
     table.ui["replay_state"] = viewer.state()
@@ -165,32 +161,18 @@ def show_replay(table: Any, recorded: Match) -> None:
     table.render()
 
 
-def play_on(table: Any) -> None:
+def play_on(table: TableApi) -> None:
     """The unfinished record becomes the table's match (the player chose it): saved at once."""
     m = table.ui.get("record_next")
     if not isinstance(m, Match):
         return
-    table.opener = None
-    table.gen += 1  # a sleeping bot step of the old match gives up
-    table.task = None
-    table.seed = m.dealer.seed
-    table.match = m
-    table.ui = {"overlay": None}
-    table.announcer.reset()
-    table.aids.reset()  # the aids used in the old match are not this one's
-    table.refresh()
-    table.save(force=True)
-    table.render()
-    table.kick()
+    table.play_on(m)
 
 
-def on_key(table: Any, event: Any) -> bool:
+def on_key(table: TableApi, event: Any) -> bool:
     """The replay viewer's keys: arrows step back and on in the reading direction, Home and
-    End go to the ends; Escape closes a record dialog (back to the result, if from there)."""
+    End go to the ends (Escape closes a record dialog as any other: dialogs.py)."""
     key = event.key
-    if key == "Escape" and close(table):
-        event.preventDefault()
-        return True
     if table.ui.get("overlay") != "replay" or key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
         return False
     forward = (key == "ArrowRight") != (direction() == "rtl")

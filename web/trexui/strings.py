@@ -1,4 +1,5 @@
-"""Every word the table shows, from gettext catalogues: ``t(key, **kw)``, ``tn(key, n, **kw)``.
+"""Every word the table shows, from gettext catalogues: ``t(key, **kw)``, ``tn(key, n, **kw)``,
+in the language of the table that speaks (``with language(lang):``, one per table).
 
 The words are not in code: each language has ``web/locale/<lang>/LC_MESSAGES/trex.po``
 (the English one is the reference; its ``#.`` comments say what each placeholder
@@ -21,6 +22,9 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -45,7 +49,7 @@ def _linguas() -> tuple[str, ...]:
 
 LANGUAGES: tuple[str, ...] = _linguas()  # in the order of web/locale/LINGUAS
 _catalogs: dict[str, gettext.GNUTranslations] = {}
-LANG = DEFAULT
+_LANG: ContextVar[str] = ContextVar("trex_language", default=DEFAULT)  # see language()
 
 
 def mo_bytes(lang: str) -> bytes:
@@ -95,31 +99,46 @@ def choose(param: str | None, saved: str | None, browser: list[str]) -> tuple[st
     return DEFAULT, bool(param)
 
 
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the block (English for a language not offered). Each table
+    renders and handles its events inside its own language's block, so two tables of one
+    page keep their languages; asyncio tasks and callbacks started inside keep it too (they
+    copy the context). Outside every block the words are English."""
+    token = _LANG.set(supported(lang) or DEFAULT)
+    try:
+        yield _LANG.get()
+    finally:
+        _LANG.reset(token)
+
+
 def set_language(lang: str) -> None:
-    global LANG
-    LANG = supported(lang) or DEFAULT
+    """Speak ``lang`` from now on in this context, outside any :func:`language` block (a
+    script, a test); a table speaks its own language in its own block."""
+    _LANG.set(supported(lang) or DEFAULT)
 
 
 def current() -> str:
-    return LANG
+    """The language words are spoken in here (the innermost :func:`language` block)."""
+    return _LANG.get()
 
 
 def t(key: str, **kw: object) -> str:
     """The text for ``key`` in the current language (English if missing)."""
-    text = catalog(LANG).gettext(key)
+    text = catalog(_LANG.get()).gettext(key)
     return text.format(**kw) if kw else text
 
 
 def tn(key: str, n: int, **kw: object) -> str:
     """A counted text: the plural form of ``key`` for ``n`` in the current language,
     formatted with ``n`` and ``kw``."""
-    text = catalog(LANG).ngettext(key, key + ".plural", n)
+    text = catalog(_LANG.get()).ngettext(key, key + ".plural", n)
     return text.format(n=n, **kw)
 
 
 def direction(lang: str | None = None) -> str:
     """``rtl`` or ``ltr``: the catalogue's own ``lang.dir`` entry."""
-    return "rtl" if catalog(lang or LANG).gettext("lang.dir") == "rtl" else "ltr"
+    return "rtl" if catalog(lang or _LANG.get()).gettext("lang.dir") == "rtl" else "ltr"
 
 
 def language_name(lang: str) -> str:

@@ -1,0 +1,76 @@
+"""The browser, as the table's parts use it: JS values, local storage, the focus.
+
+Small helpers over Pyodide's FFI that every part of a table (app.py's ``Table`` and the parts
+it is built from) shares, so none of them repeats a guard against a refusing browser.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from js import Object
+
+try:  # Pyodide >= 0.28 turns JS null into a JsNull object, not None
+    from pyodide.ffi import jsnull as _JSNULL
+except ImportError:  # pragma: no cover
+    _JSNULL = None
+from pyscript import window
+
+# What a dialog can focus, for keeping Tab inside it.
+FOCUSABLE = 'button, select, input, textarea, a[href], [tabindex]:not([tabindex="-1"])'
+
+
+def js(value: Any) -> Any:
+    """A JS value with null and undefined as None."""
+    return None if value is None or value is _JSNULL else value
+
+
+def storage_get(key: str) -> str | None:
+    """localStorage, or None when the browser refuses storage (privacy settings)."""
+    try:
+        value: str | None = js(window.localStorage.getItem(key))  # a DOMString or null
+        return value
+    except Exception:
+        return None
+
+
+def storage_head(key: str, length: int = 160) -> str | None:
+    """The start of a stored text (a save's stamp, store.stamp_of), read before every save.
+    A JS string comes into Python as a str (the whole save is copied, tens of KB: a few
+    microseconds), so it is sliced here; a JS ``slice`` on it raised, and the stamp was never
+    read (tests/browser/test_two_tabs.py)."""
+    value = storage_get(key)
+    return None if value is None else value[:length]
+
+
+def storage_set(key: str, value: str) -> bool:
+    try:
+        window.localStorage.setItem(key, value)
+        return True
+    except Exception:  # quota exceeded or storage disabled: play on without saving
+        return False
+
+
+def browser_languages() -> list[str]:
+    try:
+        return [str(lang) for lang in window.navigator.languages]
+    except Exception:
+        return []
+
+
+def same(a: Any, b: Any) -> bool:
+    """JavaScript's ``Object.is`` (``is`` is a keyword in Python)."""
+    return bool(getattr(window.Object, "is")(a, b))
+
+
+def disabled(el: Any) -> bool:
+    """An element's ``disabled`` (elements without one, like <main>, are never disabled)."""
+    return bool(getattr(el, "disabled", False))
+
+
+def focus(el: Any, scroll: bool = True) -> None:
+    """Give ``el`` the focus (nothing for None); ``scroll`` False keeps the page still."""
+    if el is None:
+        return
+    opts = Object.new()
+    opts.preventScroll = not scroll
+    el.focus(opts)

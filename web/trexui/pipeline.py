@@ -1,0 +1,255 @@
+"""The move pipeline of a table: the match on it, every move made on it, and its save.
+
+The engine (trex_core.Match) is the referee; this part only forwards move texts to it and
+keeps what the page derives from them: seat 0's observation, the last trick kept on show,
+and the save. The match's history (``Match.history``) is the only list of moves. Only the
+page's game saves (an embedded table never reads or writes a save); a tab never overwrites a
+newer match that another tab saved (store.py's stamps).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from pyscript import window
+
+from trex_core import (
+    DEAL_OVER,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    Move,
+    Observation,
+    Rules,
+    card_text,
+    observe,
+)
+
+from . import store, view
+from .aidpanel import AidPanel
+from .botdriver import BotDriver
+from .dom import storage_get, storage_head, storage_set
+from .modes import Game
+from .render import Renderer
+from .strings import t
+
+
+class PipelineHost(Protocol):
+    """What the pipeline reads of its table beside its own parts."""
+
+    ui: dict[str, Any]
+
+    @property
+    def mode(self) -> Game: ...
+    @property
+    def overlay(self) -> str | None: ...
+    @property
+    def rules(self) -> Rules:
+        """The rules a new game is played by (the settings')."""
+        ...
+
+    def emit(self, kind: str, **data: Any) -> None: ...
+
+
+class MovePipeline:
+    def __init__(self, host: PipelineHost, renderer: Renderer, driver: BotDriver, aids: AidPanel,
+                 *, saves: bool) -> None:
+        self.host = host
+        self.renderer = renderer
+        self.driver = driver
+        self.aids = aids
+        self.saves = saves  # the page's game: its match is saved move by move
+        self._match: Match | None = None  # set by restore() or new_game(), before anything else runs
+        self.seed: int | str = 0
+        self.obs: Observation | None = None
+        self.saved: store.Save | None = None  # the match's save, kept up to date move by move
+        self.tab = f"{random.SystemRandom().getrandbits(48):012x}"  # this tab's id in its saves' stamps
+        self.stamp: store.Stamp | None = None  # the stamp of the save this tab restored or last wrote
+
+    @property
+    def match(self) -> Match:
+        """The match on the table. The table's start calls restore(), which sets one (the
+        saved match or a new one); every handler runs after that."""
+        if self._match is None:
+            raise RuntimeError("the match was read before restore() or new_game() set one up")
+        return self._match
+
+    # ------------------------------------------------------------ a match on the table
+    def take(self, match: Match, seed: int | str) -> None:
+        """Put ``match`` on the table from where it stands: the bots of the last one give
+        up, the page's state and the aids start afresh. Saves nothing."""
+        self.driver.stop()
+        self._match = match
+        self.seed = seed
+        self.host.ui = {"overlay": None}
+        self.aids.reset()
+        self.renderer.announcer.reset()
+        self.refresh()
+
+    def new_game(self, seed: int | str | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        self.take(Match.new(seed=seed, rules=self.host.rules), seed)
+        self.saved = store.Save(seed, self.match)
+        self.save(force=True)
+
+    def play_on(self, match: Match) -> None:
+        """A record's match, played on from its end: it replaces the match and is saved."""
+        self.take(match, match.dealer.seed)
+        self.save(force=True)
+
+    def restore(self, seed: int | None) -> None:
+        """Resume the saved match exactly where it was; report a bad save (§5). ``seed``:
+        the address names a game (?seed=), asked about when a save holds another."""
+        text = storage_get(store.SAVE_KEY)
+        self.stamp = store.stamp_of(text)
+        if not text:
+            self.new_game(seed)
+            return
+        try:
+            self.seed, self._match, saved_ui = store.load(text)
+        except Exception as exc:  # a SaveError says why by its code; anything else is named
+            why = ({"code": exc.code, "params": exc.params} if isinstance(exc, store.SaveError)
+                   else {"code": "bug", "params": {"detail": f"{type(exc).__name__}: {exc}"}})
+            self.new_game()
+            # The bad save is kept until the player starts the new game (it may be inspected).
+            storage_set(store.SAVE_KEY, text)
+            self.stamp = store.stamp_of(text)
+            self.host.ui = {"overlay": "corrupt", "corrupt_why": why}
+            self.refresh()
+            return
+        self.saved = store.Save(self.seed, self.match)
+        self.aids.reset(saved_ui)
+        # a save in deal-over shows that deal's summary again (the phase says so)
+        self.host.ui = {"overlay": "result" if self.match.is_over else None}
+        if seed is not None and str(seed) != str(self.seed):
+            # ?seed= names another game than the saved one: ask before leaving the match
+            self.host.ui = {"overlay": "confirm-seed", "seed": seed}
+        self.refresh()
+
+    def save(self, force: bool = False) -> None:
+        """Store the match, unless another tab has saved a newer one since this tab last read
+        or wrote the save (its stamp, store.py): then this tab stops saving and says so.
+        ``force``: the player chose this match (a new one, a record played on)."""
+        if not self.saves:
+            return
+        ui = self.host.ui
+        if self.saved is None or self.saved.match is not self.match:
+            self.saved = store.Save(self.seed, self.match)
+        stored = store.stamp_of(storage_head(store.SAVE_KEY))
+        if not force and (ui.get("stale") or store.newer(stored, self.stamp)):
+            self.went_stale()
+            return
+        stamp = store.next_stamp(stored, self.stamp, self.tab)
+        if storage_set(store.SAVE_KEY, self.saved.text(self.aids.save_ui(), stamp)):
+            self.stamp = stamp
+        else:
+            if not ui.get("unsaved"):
+                window.console.warn("Trex: this browser refuses local storage; the match is not saved.")
+            ui["unsaved"] = True
+
+    def went_stale(self) -> None:
+        """Another tab saved a newer match: stop saving, say so once (recordview.stale_dialog)."""
+        ui = self.host.ui
+        if ui.get("stale"):
+            return
+        ui["stale"] = True
+        if self.host.overlay is None:
+            self.renderer.focus.remember_opener()
+        ui["overlay"] = "stale"
+        self.renderer.render()
+
+    def saved_elsewhere(self) -> None:
+        """Another tab wrote the save: if the save stored *now* is not this tab's last, this
+        tab stops saving. Not the event's value: when two tabs save at once, each hears of
+        the other's write, possibly after its own has replaced it; only the tab whose save
+        was overwritten is stale, the last writer saves on."""
+        if store.newer(store.stamp_of(storage_head(store.SAVE_KEY)), self.stamp):
+            self.went_stale()
+
+    # ------------------------------------------------------------ moves
+    def refresh(self) -> None:
+        """Re-read seat 0's observation and what the page derives from it."""
+        m = self.match
+        ui = self.host.ui
+        self.obs = obs = observe(m, 0)
+        if obs.tricks and obs.contract is not None and obs.contract.value != "trex":
+            leader, cards, winner = obs.tricks[-1]
+            ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), map(card_text, cards), strict=True)),
+                                "winner": winner, "leader": leader,
+                                "doubled": [[card_text(c), s] for c, s in obs.doubled]}
+        elif not obs.tricks and not obs.trick and m.results and \
+                (prev := store.last_trick(m.results[-1], m.rules)):
+            # nothing played yet in this deal: the previous deal's final trick stays reviewable
+            ui["last_trick"] = dict(prev, prev=True)
+        else:
+            ui["last_trick"] = None
+            ui["show_last"] = False
+
+    def apply(self, text: str, spread: bool = False) -> None:
+        """Make a move (anyone's) and update everything; raises the engine's errors.
+        ``spread``: the page is changed in a task after this one (render.py)."""
+        m = self.match
+        seat = m.to_move
+        move = self.play(text)
+        e = self.host.mode.embed
+        if e is not None and seat is not None:
+            self.host.emit("move", seat=e.seat_of(seat), move=str(move))
+        if m.is_over and self.host.mode.last_summary:
+            # the last deal: its summary (a deal-over phase shows one by itself)
+            self.host.ui["overlay"] = "summary"
+            self.aids.match_over()  # statistics (the main table's)
+        if m.is_over and e is not None:
+            scores = self.observation.deal_scores
+            self.host.emit("deal-over", scores=[scores[e.table_seat(s)] for s in range(4)])
+        self.save()
+        self.renderer.render(spread)
+        self.driver.kick()
+
+    def play(self, text: str) -> Move:
+        """Play a move on the table and update what the view derives from it (the
+        observation, a finished trick kept on show); raises the engine's errors. The game's
+        moves (apply) and a replay's steps both come here."""
+        ui = self.host.ui
+        tricks_before = len(self.observation.tricks)
+        move = self.match.play(text)
+        ui["message"] = None
+        ui["raised"] = None
+        ui["dbl"] = None  # the queens ticked to double (the prompt is answered)
+        self.aids.moved()
+        self.refresh()
+        obs = self.observation
+        if len(obs.tricks) > tricks_before:  # a trick was completed: keep it on show
+            ui["held"] = ui["last_trick"]
+        elif obs.trick or obs.phase != "play":
+            ui["held"] = None
+        return move
+
+    def human_move(self, text: str) -> None:
+        """The player's move (a card, a prompt's answer): the engine plays it or says why not."""
+        ui = self.host.ui
+        turn = self.match.to_move
+        if turn is None:  # the match is over
+            return
+        if turn != 0:
+            ui["message"] = t("status.wait", name=view.seat_name(turn))
+            self.renderer.render()
+            return
+        try:
+            self.apply(text)
+        except IllegalMoveError as exc:  # why, by its code: the page never reads the engine's text
+            ui["message"] = view.refusal_text(exc.code, exc.params)
+            self.renderer.render()
+        except InvalidMoveError:  # the page sends only move texts it was offered
+            ui["message"] = t("status.invalid")
+            self.renderer.render()
+
+    @property
+    def observation(self) -> Observation:
+        if self.obs is None:
+            raise RuntimeError("the observation was read before a match was on the table")
+        return self.obs
+
+    @property
+    def deal_over(self) -> bool:
+        return self.match.phase == DEAL_OVER
