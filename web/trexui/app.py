@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from js import Object, URLSearchParams, location
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from trex_core import DEAL_OVER, Match, Observation, Rules, write_record
@@ -41,11 +41,10 @@ from . import (
     aidpanel,
     aids,
     bots,
-    dialogs,
+    controls,
     embedview,
     guide,
     modes,
-    recordui,
     stats,
     store,
     strings,
@@ -53,17 +52,16 @@ from . import (
     view,
 )
 from .botdriver import SPEEDS, BotDriver
-from .dom import browser_languages, disabled, focus, js, same, storage_get, storage_set
+from .dom import browser_languages, focus, js, storage_get, storage_set
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
 from .focus import Focus
+from .hostpage import HostPage
 from .pipeline import MovePipeline
 from .render import Renderer
 from .settingsform import SettingsForm
 from .strings import direction, t
-
-KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
 
 
 def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -127,6 +125,7 @@ class Table:
             self.settings["level"] = self.param_level
         if self.settings["level"] not in self.levels:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
+        self.page = main  # the page is this table's (its language and title): start() says
         self.ui: dict[str, Any] = {}
         self._obs_dict: Any = None
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
@@ -138,6 +137,8 @@ class Table:
         self.driver = BotDriver(self, autoplay=self.autoplay, allowed=not self.mode.still)
         self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
         self.pipeline = MovePipeline(self, self.renderer, self.driver, self.aids, saves=main)
+        self.host_page = HostPage(root, self.mode.embed, speaks=self.mode.embed is not None or error is not None,
+                                  frame=frame)
 
     @classmethod
     def embedded(cls, root: Any, text: str, *, frame: bool, idp: str, lang: str) -> Table:
@@ -359,10 +360,14 @@ class Table:
             self.root.dataset.felt = self.embed.felt
 
     def show_language(self) -> None:
-        html = document.documentElement
-        html.lang = self.lang
-        html.dir = direction()
-        document.title = t("app.title")
+        """The table's language on the page: the page's own when the page is this table's
+        (its title too), else the table's element's, so that each table of a page of many
+        reads and lays out in its own language."""
+        el = document.documentElement if self.page else self.root
+        el.lang = self.lang
+        el.dir = direction()
+        if self.page:
+            document.title = t("app.title")
 
     def set_language(self, lang: str) -> None:
         """Switch this table's language at once (the match is untouched) and remember it."""
@@ -378,40 +383,21 @@ class Table:
                 window.history.replaceState(None, "", "?" + str(params.toString()) + str(location.hash))
             if self.ui.get("form") is not None and self.form.is_open():
                 self.keep_form()  # the dialog is drawn again in the new language
-            if self.main or self.frame:
-                self.show_language()
+            self.show_language()
             self.render()
 
-    def apply_settings_form(self, new_game: bool) -> None:
-        play = self.form.play()
-        self.settings.update(play)
-        self.apply_look()
-        self.param_speed = None  # an explicit choice beats the URL's
-        if new_game:
-            self.settings["rules"] = self.form.rules()
-            self.settings["preset"] = self.form.field("preset").value
-            self.save_settings()
-            self.new_game()
-        else:
-            self.save_settings()
-            self.ui["form"].update(play)
-
-    # ------------------------------------------------------------ input
+    # ------------------------------------------------------------ input (controls.py)
     @guarded
     def on_click(self, event: Any) -> None:
-        el = js(event.target.closest("[data-action]"))
-        if el is None or disabled(el):
-            return
-        action = js(el.getAttribute("data-action"))
-        if action == "review-show":
-            self.aids.show(int(js(el.getAttribute("data-item")) or 0))
-        elif action == "move":
-            move = js(el.getAttribute("data-move"))
-            if el.classList.contains("in-hand") and taps_to_raise(event) and self.raise_card(move):
-                return
-            self.human_move(move)
-        else:
-            self.do(action)
+        controls.click(self, event)
+
+    @guarded
+    def on_key(self, event: Any) -> None:
+        controls.key(self, event)
+
+    @guarded
+    def on_change(self, event: Any) -> None:
+        controls.change(self, event)
 
     def human_move(self, text: str) -> None:
         m = self.match
@@ -420,200 +406,17 @@ class Table:
         if not self.mode.move(self, text):  # an exercise judges the move first
             self.pipeline.human_move(text)
 
-    def do(self, action: str) -> None:
-        """A button's action (or its keyboard shortcut)."""
-        if self.main and self.aids.do(action):
-            return
-        if action in self.mode.actions:
-            self.mode.action(self, action)
-        elif (self.main and recordui.do(self, action)) or guide.do(self, action):
-            pass  # the record dialogs' (recordui.py), the rules screen's and the tour's (guide.py)
-        elif action in ACTIONS:
-            ACTIONS[action](self)
-        elif action == "pass" and self.observation.contract is not None and self.observation.contract.value == "trex" \
-                and self.observation.phase == "play":
-            self.human_move("pass")  # P (the engine says why when a card of yours fits)
-
-    def close_dialog(self) -> None:
-        self.ui["overlay"] = None
-        self.render()
-        self.kick()
-
     def close_summary(self) -> None:
-        """The summary's Next: deal on (the move ``next``), or on to the match's result."""
+        """The benchmark (?autoplay=1) plays on past a deal's summary by itself."""
         self.ui["overlay"] = None
         if self.match.phase == DEAL_OVER:
-            self.apply("next", spread=self.autoplay)  # saves, renders and lets the bots go on
-        else:  # the match's last deal: on to the result
-            self.ui["overlay"] = "result" if self.match.is_over and not self.autoplay else None
+            self.apply("next", spread=True)
+        else:
             self.render()
-            self.kick()
 
-    def toggle_last_trick(self) -> None:
-        if not self.ui.get("last_trick"):
-            return
-        if not self.ui.get("show_last"):
-            self.focuser.remember_opener()
-        self.ui["show_last"] = not self.ui.get("show_last")
-        self.render()
-
-    def close_last_trick(self) -> None:
-        self.ui["show_last"] = False
-        self.render()
-
-    def sheet(self) -> None:
-        """S: the score sheet, in a dialog, or beside the table on wide layouts (focused, so a
-        screen reader reads it; Escape or S again gives the focus back)."""
-        side = js(self.root.querySelector(".side"))
-        if side is None or js(side.offsetParent) is None:
-            self.open_dialog("sheet")
-            return
-        if side.contains(document.activeElement):
-            self.focuser.back()  # a second S: back to the game
-            return
-        self.focuser.remember_opener()
-        opts = Object.new()
-        opts.block = "nearest"
-        side.scrollIntoView(opts)
-        side.classList.remove("flash")
-        side.offsetWidth  # noqa: B018  restart the animation
-        side.classList.add("flash")
-        focus(side, scroll=False)
-
-    def open_settings(self) -> None:
-        self.ui["form"] = json.loads(json.dumps(self.settings))
-        self.open_dialog("settings")
-
-    def share(self) -> None:
-        self.ui["share"] = self.share_links()
-        self.ui.pop("share_copied", None)
-        self.open_dialog("share")
-
-    def share_links(self) -> dict[str, str]:
-        """Links to this deal for a forum post (docs/EMBED.md): replayed up to where it is,
-        and played on from here. None before the cards are dealt again after a redeal."""
-        try:
-            position = self.match.position()
-        except Exception:  # a redeal's new dealing or a finished match: no single position
-            return {}
-        base = str(window.URL.new("embed.html", location.href).href)
-        text = position.text()
-        links = {}
-        for mode, extra in (("replay", ("step", str(len(position.moves)))), ("play", ("show", "own"))):
-            params = window.URLSearchParams.new()
-            params.set("mode", mode)
-            params.set("position", text)
-            params.set(*extra)
-            links[mode] = base + "?" + str(params.toString())
-        return links
-
-    def copy_link(self) -> None:
-        box = js(self.region.querySelector(".share-link"))
-        if box is None:
-            return
-        box.select()
-        try:
-            window.navigator.clipboard.writeText(box.value)
-            self.ui["share_copied"] = True
-        except Exception:  # no clipboard here (an insecure origin): the text stays selected
-            self.ui["share_copied"] = False
-        self.render()
-
-    def double_selected(self) -> None:
-        marked = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
-        self.human_move("double:" + ",".join(marked) if marked else "nodouble")
-
-    def raise_card(self, card: str) -> bool:
-        """A tap on a card you may play now raises it (the status line says: tap it
-        again); a tap on the raised card is not handled here, so it plays. False for a
-        card you may not play or a card out of turn: it goes to the engine, which says why."""
-        m = self.match
-        if (self.ui.get("raised") == card or m.to_move != 0 or m.phase != "play"
-                or self.overlay or card not in {str(x) for x in self.observation.legal}):
-            return False
-        self.ui["raised"] = card
-        self.ui["message"] = None
-        self.render()
-        return True
-
-    @guarded
-    def on_change(self, event: Any) -> None:
-        el = event.target
-        kind = js(el.getAttribute("data-change"))
-        if kind == "preset":
-            self.form.preset(self.ui["form"], el.value)
-            self.render()
-        elif kind == "play":  # bot level and speed apply at once
-            self.apply_settings_form(new_game=False)
-        elif kind == "lang":
-            self.set_language(el.value)
-        elif kind == "dbl":  # the doubling button says what it will do (view.prompt_view)
-            self.ui["dbl"] = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
-            self.render()
-        elif self.main:
-            recordui.on_change(self, el)
-
-    @guarded
-    def on_key(self, event: Any) -> None:
-        """Keys on the table's element (the help panel lists them)."""
-        key = event.key
-        if event.altKey or event.ctrlKey or event.metaKey:
-            return
-        dialog = js(self.region.querySelector(".overlay .dialog"))
-        if key == "Tab":
-            if dialog is not None:
-                self.focuser.trap_tab(event, dialog)
-            return
-        if recordui.on_key(self, event):
-            return
-        if key == "Escape":
-            close = dialogs.closer(self.overlay)
-            if close is not None:
-                self.do(close)
-            elif dialog is None and self.ui.get("show_last"):
-                self.close_last_trick()
-            elif dialog is None and js(event.target.closest(".side")) is not None:
-                self.focuser.back()  # S put the focus on the score sheet beside the table
-            else:
-                return
-            event.preventDefault()
-            return
-        target = event.target
-        nav = js(target.getAttribute("data-nav")) if target.nodeType == 1 else None
-        step = self.mode.arrow_steps(key, direction() == "rtl") if not nav and dialog is None else None
-        if step is not None:
-            self.do(step)
-            event.preventDefault()
-            return
-        if nav and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            self.focuser.arrow(nav, target, key, direction() == "rtl")
-            event.preventDefault()
-            return
-        if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
-            return
-        letter = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}.get(
-            event.code) or key.lower()
-        action = KEY_ACTIONS.get("?" if key == "?" else letter)
-        shortcuts = self.mode.shortcuts
-        if action and (shortcuts is None or action in shortcuts):
-            self.do(action)
-            event.preventDefault()
-
-    # ------------------------------------------------------------ the host page (docs/EMBED.md)
+    # ------------------------------------------------------------ the host page (hostpage.py)
     def emit(self, kind: str, **data: Any) -> None:
-        """Tell the host page: a ``trex`` event on the table's element and, in a frame, a
-        message to the parent page (to ``origin=`` only, when given)."""
-        e = self.embed
-        if e is None and self.error is None:
-            return
-        msg = {"source": "trex", "type": kind, "id": e.id if e else "", **data}
-        detail = to_js(msg, dict_converter=Object.fromEntries)
-        init = Object.new()
-        init.detail = detail
-        init.bubbles = True
-        self.root.dispatchEvent(window.CustomEvent.new("trex", init))
-        if self.frame and not same(window.parent, window):
-            window.parent.postMessage(detail, (e.origin if e else "") or "*")
+        self.host_page.emit(kind, **data)
 
     @guarded
     def on_command_event(self, event: Any) -> None:
@@ -622,22 +425,13 @@ class Table:
 
     @guarded
     def on_message(self, event: Any) -> None:
-        """A command posted to the frame: only from the parent page, and only from the
-        origin given as ``origin=`` when there is one."""
-        if not same(event.source, window.parent) or same(window.parent, window):
-            return
-        want = self.embed.origin if self.embed is not None else ""
-        if want and str(event.origin) != want:
-            return
-        self.command(event.data)
+        if self.host_page.trusts(event):
+            self.command(event.data)
 
     def command(self, data: Any) -> None:
         """restart, step (``n``) and show-answer, as the mode allows; anything else is
-        answered with an error event."""
-        try:
-            kind = str(js(data.type)) if js(data) is not None else ""
-        except Exception:
-            kind = ""
+        answered with an error event (docs/EMBED.md)."""
+        kind = HostPage.kind(data)
         problem = self.mode.command(self, kind, data)
         if problem is not None:
             self.emit("error", problem=problem, command=kind)
@@ -674,9 +468,9 @@ class Table:
     async def start(self, page: bool) -> None:
         """Show the table (``page``: the page is this table's, so its language and title
         follow it), then let the bots go on."""
+        self.page = page
         with self.speaking():
-            if page:
-                self.show_language()
+            self.show_language()
             self.root.classList.remove("trex-loading")
             self.root.removeAttribute("aria-busy")
             self.apply_look()
@@ -713,39 +507,6 @@ class Table:
             await asyncio.sleep(0)
         with self.speaking():
             self.kick()
-
-
-ACTIONS: dict[str, Callable[[Table], None]] = {
-    "seed-game": lambda tb: tb.new_game(tb.ui.get("seed")),  # ?seed= named another game: the player chose it
-    "share": Table.share,
-    "copy-link": Table.copy_link,
-    "double-selected": Table.double_selected,
-    "next-deal": Table.close_summary,
-    "last-trick": Table.toggle_last_trick,
-    "close-last": Table.close_last_trick,
-    "sheet": Table.sheet,
-    "settings": Table.open_settings,
-    "new-game": lambda tb: tb.open_dialog("confirm"),
-    "help": lambda tb: tb.open_dialog("help"),
-    "new-game-now": Table.new_game,
-    "apply-rules": lambda tb: tb.apply_settings_form(new_game=True),
-    "close": Table.close_dialog,
-}
-"""The table's own buttons (the aids', the records', the guide's and the mode's are theirs)."""
-
-
-def taps_to_raise(event: Any) -> bool:
-    """Whether a click on a hand card only raises it (tap-to-raise): a touch or pen
-    tap does; a mouse click and a keyboard press (Enter, Space: detail 0) play at once.
-    Decided per click by the PointerEvent's pointerType, so a laptop with a touch
-    screen does both; a browser whose clicks carry no pointerType asks the
-    ``pointer: coarse`` media query (a touch screen is the main input)."""
-    if js(getattr(event, "detail", 1)) == 0:
-        return False
-    kind = js(getattr(event, "pointerType", None))
-    if kind:
-        return kind in ("touch", "pen")
-    return bool(window.matchMedia("(pointer: coarse)").matches)
 
 
 def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:

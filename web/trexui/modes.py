@@ -30,10 +30,10 @@ Parts = list[tuple[str, str]]
 class ModeHost(Protocol):
     """What a mode does to its table."""
 
+    ui: dict[str, Any]
+
     @property
     def match(self) -> Match: ...
-    @property
-    def ui(self) -> dict[str, Any]: ...
     def take(self, match: Match, seed: int | str) -> None:
         """Put ``match`` on the table, from its start (no save, no dialog)."""
         ...

@@ -1,0 +1,53 @@
+"""An embedded table and the page that embeds it (docs/EMBED.md): the events it tells the
+host page (``trex`` events on its element; in a frame, messages to the parent page), and
+which of the host page's commands it listens to.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from js import Object
+from pyodide.ffi import to_js
+from pyscript import window
+
+from .dom import js, same
+from .embed import Embed
+
+
+class HostPage:
+    def __init__(self, root: Any, embed: Embed | None, *, speaks: bool, frame: bool) -> None:
+        self.root = root
+        self.embed = embed
+        self.speaks = speaks  # an embedded table (or its error): the page's game tells nobody
+        self.frame = frame  # the frame's one table: it posts to the parent page too
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Tell the host page: a ``trex`` event on the table's element and, in a frame, a
+        message to the parent page (to ``origin=`` only, when given)."""
+        if not self.speaks:
+            return
+        e = self.embed
+        msg = {"source": "trex", "type": kind, "id": e.id if e else "", **data}
+        detail = to_js(msg, dict_converter=Object.fromEntries)
+        init = Object.new()
+        init.detail = detail
+        init.bubbles = True
+        self.root.dispatchEvent(window.CustomEvent.new("trex", init))
+        if self.frame and not same(window.parent, window):
+            window.parent.postMessage(detail, (e.origin if e else "") or "*")
+
+    def trusts(self, event: Any) -> bool:
+        """A message posted to the frame is a command only from the parent page, and only
+        from the origin given as ``origin=`` when there is one."""
+        if not same(event.source, window.parent) or same(window.parent, window):
+            return False
+        want = self.embed.origin if self.embed is not None else ""
+        return not want or str(event.origin) == want
+
+    @staticmethod
+    def kind(data: Any) -> str:
+        """A command's ``type`` ("" when it has none)."""
+        try:
+            return str(js(data.type)) if js(data) is not None else ""
+        except Exception:
+            return ""
