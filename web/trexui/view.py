@@ -30,6 +30,8 @@ from contextvars import ContextVar
 from html import escape
 from typing import Any
 
+from trex_core.rules import CHOICES, PRESETS, SWITCHES
+
 from . import rulesview
 from .strings import LANGUAGES, current, direction, iso, language_name, signed, t, tn
 
@@ -889,15 +891,12 @@ def help_overlay(idp: str = "") -> str:
     return overlay("help", t("help.title"), rulesview.help_top() + body, buttons, idp)
 
 
-RULE_SELECTS = {
-    "direction": ("counterclockwise", "clockwise"),
-    "first_king": ("seven-of-hearts", "random-dealer"),
-    "kingdom_order": ("next", "right-then-across"),
-    "self_capture": ("plain", "jawaker"),
-}
-RULE_CHECKS = ("no_heart_lead", "forced_discard", "early_end", "swap_values", "doubling",
-               "redeal", "redeal_any_contract", "partnership", "complex")
-PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
+# The rules' form is the engine's options (trex_core/rules.py): a menu per choice with the
+# words it allows, a box per switch, a menu of the presets (§10); each labelled "opt.<name>",
+# "opt.<name>.<word>", "preset.<name>" (tests/test_settings_form.py checks every catalogue).
+RULE_SELECTS = CHOICES
+RULE_CHECKS = SWITCHES
+PRESET_NAMES = tuple(PRESETS)
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
 
 
