@@ -48,6 +48,7 @@ from trex_core import (
     InvalidMoveError,
     Match,
     Move,
+    Observation,
     Rules,
     card_text,
     cards_of,
@@ -232,7 +233,7 @@ class Table:
         self._match: Match | None = None  # set by restore() or new_game(), before anything else runs
         self.seed: int | str = 0
         self.saved: store.Save | None = None  # the match's save, kept up to date move by move
-        self.obs: dict[str, Any] = {}
+        self.obs: Observation  # seat 0's view of the match: refresh() sets it
         self.ui: dict[str, Any] = {}
         self.gen = 0  # bumped by a new game: a sleeping bot step of the old game gives up
         self.task: asyncio.Future[None] | None = None
@@ -392,13 +393,10 @@ class Table:
     def refresh(self) -> None:
         """Re-read seat 0's observation and what the UI derives from it."""
         m = self.match
-        self.obs = observe(m, 0).to_dict()
-        tricks = self.obs["tricks"]
-        if tricks and self.obs["contract"] != "trex":
-            leader, cards, winner = tricks[-1]
-            self.ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), cards, strict=True)),
-                                     "winner": winner, "leader": leader, "doubled": self.obs["doubled"]}
-        elif not tricks and not self.obs["trick"] and m.results and \
+        self.obs = observe(m, 0)
+        if (last := view.last_trick(self.obs)) is not None:
+            self.ui["last_trick"] = last
+        elif not self.obs.tricks and not self.obs.trick and m.results and \
                 (prev := store.last_trick(m.results[-1], m.rules)):
             # nothing played yet in this deal: the previous deal's final trick stays reviewable
             self.ui["last_trick"] = dict(prev, prev=True)
@@ -421,7 +419,7 @@ class Table:
             self.aids.match_over()  # statistics (the main table's)
         if m.is_over and self.embed is not None:
             e = self.embed
-            self.emit("deal-over", scores=[obs["deal_scores"][e.table_seat(s)] for s in range(4)])
+            self.emit("deal-over", scores=[obs.deal_scores[e.table_seat(s)] for s in range(4)])
         self.save()
         self.render(spread)
         self.kick()
@@ -430,16 +428,16 @@ class Table:
         """Play a move on the table and update what the view derives from it (the
         observation, a finished trick kept on show); raises the engine's errors. The game's
         moves (apply) and a replay's steps both come here."""
-        tricks_before = len(self.obs["tricks"])
+        tricks_before = len(self.obs.tricks)
         move = self.match.play(text)
         self.ui["message"] = None
         self.ui["raised"] = None
         self.ui["dbl"] = None  # the queens ticked to double (the prompt is answered)
         self.aids.moved()
         self.refresh()
-        if len(self.obs["tricks"]) > tricks_before:  # a trick was completed: keep it on show
+        if len(self.obs.tricks) > tricks_before:  # a trick was completed: keep it on show
             self.ui["held"] = self.ui["last_trick"]
-        elif self.obs["trick"] or self.obs["phase"] != "play":
+        elif self.obs.trick or self.obs.phase != "play":
             self.ui["held"] = None
         return move
 
@@ -503,7 +501,7 @@ class Table:
             return False
         if self.embed is not None and self.embed.mode != "play":
             return self.embed.mode == "exercise" and not self.judged and not self.answer_shown
-        return not self.obs["forced_answer"]  # §4.2: that one answer is given for you
+        return not self.obs.forced_answer  # §4.2: that one answer is given for you
 
     # ------------------------------------------------------------ bots
     def kick(self) -> None:
@@ -535,7 +533,7 @@ class Table:
                 if m.is_over or self.overlay or (m.to_move == 0 and self.human_must_act()):
                     return
                 pace = self.speed
-                if self.ui.get("held") and not self.obs["trick"]:
+                if self.ui.get("held") and not self.obs.trick:
                     pace *= TRICK_HOLD
                 seat = m.to_move  # not None: the match is not over
                 if seat is None or (seat == 0 and self.human_must_act()):
@@ -873,7 +871,7 @@ class Table:
             # a diagram: its step buttons (the one pressed may have just turned off), else the felt
             return js(region.querySelector(".embed-bar button:not([disabled])")) or js(region.querySelector(".felt"))
         passing = js(region.querySelector(".pass-btn"))
-        if passing is not None and self.human_must_act() and self.obs["legal"] == ["pass"]:
+        if passing is not None and self.human_must_act() and view.legal_texts(self.obs) == ["pass"]:
             return passing
         hand = [el for el in self.nav_group("hand") if el.classList.contains("card")]
         if hand and before["hand"] is not None:
@@ -927,7 +925,7 @@ class Table:
             self.focus(self.nav_group("prompt")[0])  # the game now waits for this answer
         elif not self.usable(active):
             self.focus(self.next_action(before))
-        elif (before["hand"] is not None and self.human_must_act() and self.obs["legal"] == ["pass"]
+        elif (before["hand"] is not None and self.human_must_act() and view.legal_texts(self.obs) == ["pass"]
               and js(region.querySelector(".pass-btn")) is not None):
             self.focus(js(region.querySelector(".pass-btn")))  # your turn, and all you can do is pass
         elif turn_came and before["hand"] is not None and not active.classList.contains("playable"):
@@ -1063,7 +1061,7 @@ class Table:
             self.ui["overlay"] = None
             self.render()
             self.kick()
-        elif action == "pass" and self.obs["contract"] == "trex" and self.obs["phase"] == "play":
+        elif action == "pass" and view.is_trex(self.obs) and self.obs.phase == "play":
             self.human_move("pass")  # P (the engine says why when a card of yours fits)
 
     def embed_action(self, action: str) -> None:
@@ -1173,7 +1171,7 @@ class Table:
         card you may not play or a card out of turn: it goes to the engine, which says why."""
         m = self.match
         if (self.ui.get("raised") == card or m.to_move != 0 or m.phase != "play"
-                or self.overlay or card not in self.obs["legal"]):
+                or self.overlay or card not in view.legal_texts(self.obs)):
             return False
         self.ui["raised"] = card
         self.ui["message"] = None
@@ -1374,7 +1372,7 @@ class Table:
     def test_state(self, *_: Any) -> str:
         """A JSON summary for the browser tests (they still act through clicks)."""
         m = self.match
-        o = self.obs
+        o = self.obs.to_dict()  # the observation's plain form, as the tests read it
         return json.dumps({
             "phase": m.phase, "to_move": m.to_move, "contract": o["contract"],
             "kingdom": o["kingdom"], "deal_number": o["deal_number"], "king": o["king"],
