@@ -29,6 +29,7 @@ from trex_core.cards import JACK, SUIT_MASK, Hand, highest, lowest, mask_of, ran
 from trex_core.legality import layout_playable
 from trex_core.moves import CARD, DOUBLE
 from trex_core.scoring import penalty_cards
+from trex_core.tricks import winning_index
 
 from .strings import t
 from .view import SUITS, card_symbol, contract_name, score_text
@@ -165,8 +166,9 @@ def still_out(obs: Observation, suit: int, penalty: Hand) -> list[int]:
 def trick_reason(obs: Observation, card: int) -> str:
     """Kinds: lead low, lead a suit with no penalty left, duck under the trick's best card,
     take a clean trick as last to play, take what you cannot duck with your highest, discard
-    a penalty card or a dangerous high card when void. The penalty cards are the engine's
-    (``scoring.penalty_cards``: none in Collections, where every trick costs alike)."""
+    a penalty card or a dangerous high card when void. The penalty cards and the card
+    winning the trick are the engine's (``scoring.penalty_cards``: none in Collections,
+    where every trick costs alike; ``tricks.winning_index``)."""
     contract = obs.contract
     penalty = penalty_cards(contract, obs.rules) if contract else 0
     collections = contract is Contract.COLLECTIONS
@@ -179,7 +181,7 @@ def trick_reason(obs: Observation, card: int) -> str:
             return t("aid.why.lead_low", card=symbol(card))
         return t("aid.why.plain")
     led = suit_of(trick[0])
-    best = max(c for c in trick if suit_of(c) == led)
+    best = trick[winning_index(trick)]  # the card winning the trick so far (§3.1)
     if suit != led:  # void in the suit led
         key = "aid.why.discard_penalty" if penalty >> card & 1 else "aid.why.discard_high"
         return t(key, card=symbol(card), suit=suit_name(trick[0]))
