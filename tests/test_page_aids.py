@@ -3,13 +3,24 @@ the hard search's per-move values (trex_core/bots/thinking.py ``Thought.values``
 ``value``), in CPython."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from trex_core import DEAL_OVER, Match, cards_of, observe
+from trex_core import (
+    DEAL_OVER,
+    Contract,
+    Match,
+    Observation,
+    cards_of,
+    observe,
+    parse_card,
+    parse_hand,
+    parse_move,
+)
 from trex_core.bots import get_bot
 from trex_core.bots.search import distinct_cards
 from trex_core.moves import NO_DOUBLE, double_move
@@ -87,35 +98,40 @@ def test_the_hint_is_the_hard_bots_seeded_move(trex: bool) -> None:
 
 def test_every_hint_has_a_reason_in_every_language() -> None:
     m = my_card_turn(4)
-    obs = observe(m, 0).to_dict()
+    obs = observe(m, 0)
     for lang in strings.LANGUAGES:
         strings.set_language(lang)
         try:
-            for move in obs["legal"]:
-                text = aids.hint_text(obs, move)
+            for move in obs.legal:
+                text = aids.hint_text(obs, str(move))
                 assert text and "{" not in text and "aid." not in text
         finally:
             strings.set_language("en")
 
 
-def base_obs(contract: str, hand: list[str], trick: list[list[object]], legal: list[str] | None = None,
-             tricks: list[list[object]] | None = None) -> dict[str, object]:
-    return {"phase": "play", "contract": contract, "hand": hand, "trick": trick, "tricks": tricks or [],
-            "legal": legal if legal is not None else hand, "layout": [None] * 4}
+def base_obs(contract: str, hand: list[str], trick: list[tuple[int, str]], legal: list[str] | None = None,
+             tricks: list[tuple[int, list[str], int]] | None = None) -> Observation:
+    """A position for the reasons: seat 0 in ``contract`` holding ``hand``, with ``trick``
+    on the table and ``tricks`` taken; the rest as a first deal's observation has it."""
+    return dataclasses.replace(
+        observe(Match.new(seed=1), 0), phase="play", contract=Contract(contract),
+        hand=parse_hand(" ".join(hand)), trick=tuple((s, parse_card(c)) for s, c in trick),
+        tricks=tuple((ld, tuple(parse_card(c) for c in cs), w) for ld, cs, w in tricks or []),
+        legal=tuple(parse_move(m) for m in (legal if legal is not None else hand)), layout=(None,) * 4)
 
 
 def test_trick_reasons_per_kind() -> None:
     # duck under the K♥ trick's best while the penalty (K♥) is still out: king of hearts (§3.1)
-    obs = base_obs("king-of-hearts", ["5H", "AH"], [[1, "QH"]])
+    obs = base_obs("king-of-hearts", ["5H", "AH"], [(1, "QH")])
     assert aids.reason(obs, "5H") == "Duck: K\u2665 is still out and you can stay under the Q\u2665."
     # nothing left to fear in the suit: plain duck
-    obs = base_obs("queens", ["5C", "AC"], [[1, "TC"]], tricks=[[1, ["QC", "2C", "3C", "4C"], 1]])
+    obs = base_obs("queens", ["5C", "AC"], [(1, "TC")], tricks=[(1, ["QC", "2C", "3C", "4C"], 1)])
     assert aids.reason(obs, "5C") == "Duck: you can stay under the 10\u2663."
     # void: discard the penalty card
-    obs = base_obs("queens", ["QS", "2D"], [[1, "TC"]])
+    obs = base_obs("queens", ["QS", "2D"], [(1, "TC")])
     assert aids.reason(obs, "QS").startswith("You have no clubs: get rid of Q\u2660")
     # last to play on a clean trick
-    obs = base_obs("diamonds", ["AC", "2C"], [[1, "TC"], [2, "3C"], [3, "4C"]])
+    obs = base_obs("diamonds", ["AC", "2C"], [(1, "TC"), (2, "3C"), (3, "4C")])
     assert aids.reason(obs, "AC") == "Take it: the trick holds no penalty card and you play last."
     # a lead in a suit with no penalty card left
     obs = base_obs("king-of-hearts", ["2S", "9H"], [])

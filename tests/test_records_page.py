@@ -3,6 +3,7 @@ their dialogs and the replay viewer's HTML (recordview.py), the result's ranking
 (view.final_result, §2.5), and the saves' stamps that keep two tabs apart (store.py)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -187,8 +188,8 @@ def test_moves_are_named_in_the_pages_words() -> None:
 def result_of(totals: list[int], partnership: bool = False) -> str:
     rules = Rules(partnership=partnership)
     m = Match.new(seed=1, rules=rules)
-    obs = observe(m, 0).to_dict()
-    obs.update(totals=totals, is_over=True)
+    t = totals
+    obs = dataclasses.replace(observe(m, 0), totals=(t[0], t[1], t[2], t[3]), is_over=True)
     return view.final_result(obs, list(m.kings), values.of(rules)["teams"])
 
 

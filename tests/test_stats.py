@@ -4,11 +4,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from trex_core import Contract
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from trexui import aids, stats, strings  # noqa: E402
 
-DEALS = [[0, 0, "king-of-hearts", [-75, 0, 0, 0]], [0, 0, "trex", [200, 150, 100, 50]],
-         [1, 1, "king-of-hearts", [0, -75, 0, 0]], [1, 1, "queens", [-25, -25, 0, 0]]]
+DEALS = [(0, 0, Contract.KING_OF_HEARTS, (-75, 0, 0, 0)), (0, 0, Contract.TREX, (200, 150, 100, 50)),
+         (1, 1, Contract.KING_OF_HEARTS, (0, -75, 0, 0)), (1, 1, Contract.QUEENS, (-25, -25, 0, 0))]
 
 
 def test_a_match_is_counted_with_its_averages_as_king_and_not() -> None:

@@ -5,8 +5,9 @@ The modules form layers; each imports only from the layers above it, never from 
 (as python-chess's ``Board`` never imports ``chess.pgn``):
 
 1. values — ``cards``, ``rules`` (options, presets, seats), ``moves``, ``errors`` (refusal
-   codes), ``scoring`` (values and the deal ledger), ``state`` (the match's plain data),
-   ``position`` (a deal's position as text);
+   codes), ``tricks`` (the rules of play on plain ints that ``Match`` and ``fast`` share:
+   the trick winner), ``scoring`` (values and the deal ledger), ``state`` (the match's
+   plain data), ``position`` (a deal's position as text);
 2. rules — ``legality``: pure functions from a state and the rules to the legal moves and
    the reason for a refusal;
 3. the game — ``match``: the state machine that applies moves;

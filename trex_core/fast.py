@@ -39,6 +39,7 @@ from .cards import (
 )
 from .rules import JAWAKER, Contract, Rules
 from .scoring import DOUBLE_VALUES, card_values, trick_value
+from .tricks import trick_winner
 
 FULL_SUIT = 8191
 PR = PATTERN_RANKS
@@ -208,21 +209,6 @@ def score_trick(
                         cost += extra
                         scores[leader] += extra
     scores[winner] -= cost
-
-
-def trick_winner(trick: Sequence[int], leader: int, nxt: Sequence[int]) -> int:
-    led = trick[0] // 13
-    best = 0
-    top = trick[0]
-    for i in (1, 2, 3):
-        t = trick[i]
-        if t > top and t // 13 == led:
-            top = t
-            best = i
-    w = leader
-    for _ in range(best):
-        w = nxt[w]
-    return w
 
 
 def play_tricks(
@@ -427,5 +413,4 @@ __all__ = [
     "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "cards_list",
     "forced_discards", "play_trex", "play_tricks",
     "score_trick", "trex_playable", "trick_legal", "trick_obligations",
-    "trick_winner",
 ]

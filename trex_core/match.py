@@ -23,6 +23,7 @@ from .cards import FULL_DECK, SEVEN_OF_HEARTS, Hand, card_symbol, cards_of, mask
 from .errors import IllegalMoveError, InvalidMoveError
 from .moves import CARD, CONTRACT, CONTRACT_MOVES, DOUBLE, NO_DOUBLE, PASS, REDEAL, Move, parse_move
 from .rules import RANDOM_DEALER, SEAT_NAMES, Contract, Rules
+from .tricks import trick_winner
 
 if TYPE_CHECKING:
     from .position import Position
@@ -570,16 +571,7 @@ class Match:
         if len(trick) < 4:
             s.to_move = nxt[seat]
             return
-        # §3.1: the highest card of the suit led wins; the winner leads next.
-        led = trick[0] // 13
-        best = 0
-        for i in (1, 2, 3):
-            t = trick[i]
-            if t // 13 == led and t > trick[best]:
-                best = i
-        winner = s.leader
-        for _ in range(best):
-            winner = nxt[winner]
+        winner = trick_winner(trick, s.leader, nxt)  # §3.1: the winner leads next
         cards = tuple(trick)
         s.tricks.append((s.leader, cards, winner))
         s.taken[winner] |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]

@@ -61,6 +61,15 @@ RIGHT_THEN_ACROSS = "right-then-across"
 PLAIN = "plain"
 JAWAKER = "jawaker"
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "direction": (COUNTERCLOCKWISE, CLOCKWISE),
+    "first_king": (SEVEN_OF_HEARTS, RANDOM_DEALER),
+    "kingdom_order": (NEXT_SEAT, RIGHT_THEN_ACROSS),
+    "self_capture": (PLAIN, JAWAKER),
+}
+"""The options that are a choice of words, in field order, and the words each allows (the
+first is the default's); every other option of :class:`Rules` is a switch (``SWITCHES``)."""
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -96,13 +105,7 @@ class Rules:
     """§9: each kingdom is Trex and Complex."""
 
     def __post_init__(self) -> None:
-        checks = {
-            "direction": (COUNTERCLOCKWISE, CLOCKWISE),
-            "first_king": (SEVEN_OF_HEARTS, RANDOM_DEALER),
-            "kingdom_order": (NEXT_SEAT, RIGHT_THEN_ACROSS),
-            "self_capture": (PLAIN, JAWAKER),
-        }
-        for name, allowed in checks.items():
+        for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"rule {name} must be one of {', '.join(allowed)}")
 
@@ -203,6 +206,9 @@ class Rules:
 
 OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
 """The rule options, as the fields of :class:`Rules` are named."""
+
+SWITCHES = tuple(name for name in OPTION_NAMES if name not in CHOICES)
+"""The options that are on or off (``bool``), in field order."""
 
 PRESETS: dict[str, Rules] = {
     "levant": Rules(),

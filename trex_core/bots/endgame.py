@@ -34,9 +34,9 @@ from ..fast import (
     score_trick,
     trex_playable,
     trick_legal,
-    trick_winner,
 )
 from ..scoring import DOUBLE_VALUES
+from ..tricks import trick_winner
 
 Scores = tuple[int, int, int, int]
 FULL_SUIT = 8191

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from trex_core import observe
+from trex_core import Observation, observe
 
 from . import aids, bots, dealreview, stats
 from .api import TableApi
@@ -70,7 +70,7 @@ class AidPanel:
         self.hint = None
 
     # ------------------------------------------------------------ the view
-    def view(self, ui: dict[str, Any], obs: dict[str, Any]) -> None:
+    def view(self, ui: dict[str, Any], obs: Observation) -> None:
         """What the aids add to the view's state (view.py reads these keys)."""
         tb = self.table
         ui["aid_tools"] = {a: self.enabled(a) for a in ("undo", "hint")}
@@ -82,7 +82,7 @@ class AidPanel:
                 ui["note"] = ("hint", t("aid.hint.thinking"))
         kind = tb.overlay
         if kind == "summary":  # only the deal's summary shows these
-            ui["summary_aids"] = aids.summary_note(self.used.get(str(obs["deal_number"]), []))
+            ui["summary_aids"] = aids.summary_note(self.used.get(str(obs.deal_number), []))
             if self.enabled("review"):
                 ui["summary_more"] = (f'<button type="button" data-action="review" data-key="review">'
                                       f'{escape(t("aid.review.button"))}</button>')
@@ -259,5 +259,5 @@ class AidPanel:
         self.recorded = True
         preset = m.rules.preset_name or "custom"  # partnership and Complex aside
         data = stats.record(self.load_stats(), level=tb.settings["level"], preset=preset,
-                            won=0 in m.winners(), practice=self.practice, deals=tb.obs["history"])
+                            won=0 in m.winners(), practice=self.practice, deals=tb.obs.history)
         self.put(stats.KEY, stats.dump(data))

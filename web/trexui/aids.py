@@ -24,10 +24,15 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from trex_core import DEAL_OVER, Match, Move, Observation, observe
+from trex_core import DEAL_OVER, Contract, Match, Move, Observation, card_text, cards_of, observe, parse_card
+from trex_core.cards import JACK, SUIT_MASK, Hand, highest, lowest, mask_of, rank_of, suit_of
+from trex_core.legality import layout_playable
+from trex_core.moves import CARD, DOUBLE
+from trex_core.scoring import penalty_cards
+from trex_core.tricks import winning_index
 
 from .strings import t
-from .view import RANKS, card_symbol, contract_name, score_text
+from .view import SUITS, card_symbol, contract_name, score_text
 
 AID_SAMPLES = 32
 """Samples per decision of the aids' hard bot: fixed, so a hint is reproducible (measured in
@@ -107,19 +112,6 @@ def undo_steps(match: Match, seat: int = 0) -> int:
 
 
 # ---------------------------------------------------------------- a move in words
-PENALTY: dict[str, Any] = {
-    "king-of-hearts": lambda c: c == "KH",
-    "queens": lambda c: c[0] == "Q",
-    "diamonds": lambda c: c[1] == "D",
-    "collections": lambda c: False,  # every trick costs alike: no card is worse to take
-    "complex": lambda c: c == "KH" or c[0] == "Q" or c[1] == "D",
-}
-
-
-def rank(card: str) -> int:
-    return RANKS.index(card[0])
-
-
 def move_label(move: str) -> str:
     """A move as a player names it: a card by its face, a contract by its name."""
     if move == "pass":
@@ -135,93 +127,107 @@ def move_label(move: str) -> str:
     return contract_name(move)
 
 
-def reason(obs: dict[str, Any], move: str) -> str:
-    """One line on why ``move`` is good for seat 0 in ``obs`` (``Observation.to_dict``): the
-    first rule of its kind that fits the position; a plain line when none does."""
-    phase = obs["phase"]
-    if phase == "choose":
+def symbol(c: int) -> str:
+    return card_symbol(card_text(c))
+
+
+def suit_name(c: int) -> str:
+    return t("suit." + SUITS[suit_of(c)])
+
+
+def reason(obs: Observation, move: str) -> str:
+    """One line on why ``move`` is good for seat 0 in ``obs``: the first rule of its kind
+    that fits the position; a plain line when none does."""
+    if obs.phase == "choose":
         return t("aid.why.choose", contract=contract_name(move))
-    if phase == "announce":
+    if obs.phase == "announce":
         return announce_reason(obs, move)
-    if obs["contract"] == "trex":
+    if obs.contract is Contract.TREX:
         return trex_reason(obs, move)
-    return trick_reason(obs, move)
+    return trick_reason(obs, parse_card(move))
 
 
-def announce_reason(obs: dict[str, Any], move: str) -> str:
+def announce_reason(obs: Observation, move: str) -> str:
     if move == "redeal":
         return t("aid.why.redeal")
     if move.startswith("double:"):
         return t("aid.why.double", cards=" ".join(card_symbol(c) for c in move[7:].split(",")))
-    mine = [c for m in obs["legal"] if m.startswith("double:") for c in m[7:].split(",")]
-    if mine:
-        return t("aid.why.nodouble", card=card_symbol(sorted(set(mine))[0]))
+    mine = mask_of(c for m in obs.legal if m.kind == DOUBLE for c in cards_of(m.cards))
+    if mine:  # the first by its text ("KH", then QC QD QH QS)
+        return t("aid.why.nodouble", card=card_symbol(min(card_text(c) for c in cards_of(mine))))
     return t("aid.why.plain")
 
 
-def still_out(obs: dict[str, Any], suit: str, penalty: Any) -> list[str]:
+def still_out(obs: Observation, suit: int, penalty: Hand) -> list[int]:
     """Penalty cards of ``suit`` neither played nor in your hand, highest first."""
-    gone = {c for _, cs, _ in obs["tricks"] for c in cs} | {c for _, c in obs["trick"]} | set(obs["hand"])
-    return [r + suit for r in reversed(RANKS) if penalty(r + suit) and r + suit not in gone]
+    return cards_of(penalty & SUIT_MASK[suit] & ~(obs.played | obs.hand))[::-1]
 
 
-def trick_reason(obs: dict[str, Any], card: str) -> str:
+def trick_reason(obs: Observation, card: int) -> str:
     """Kinds: lead low, lead a suit with no penalty left, duck under the trick's best card,
     take a clean trick as last to play, take what you cannot duck with your highest, discard
-    a penalty card or a dangerous high card when void."""
-    penalty = PENALTY.get(obs["contract"] or "", lambda c: False)
-    trick = obs["trick"]
-    hand = obs["hand"]
-    suit = card[1]
+    a penalty card or a dangerous high card when void. The penalty cards and the card
+    winning the trick are the engine's (``scoring.penalty_cards``: none in Collections,
+    where every trick costs alike; ``tricks.winning_index``)."""
+    contract = obs.contract
+    penalty = penalty_cards(contract, obs.rules) if contract else 0
+    collections = contract is Contract.COLLECTIONS
+    trick = [c for _, c in obs.trick]
+    suit = suit_of(card)
     if not trick:
-        if not still_out(obs, suit, penalty) and obs["contract"] != "collections" and not penalty(card):
-            return t("aid.why.lead_safe", suit=t("suit." + suit))
-        if rank(card) <= RANKS.index("7") and all(rank(c) >= rank(card) for c in hand if c[1] == suit):
-            return t("aid.why.lead_low", card=card_symbol(card))
+        if not still_out(obs, suit, penalty) and not collections and not penalty >> card & 1:
+            return t("aid.why.lead_safe", suit=suit_name(card))
+        if rank_of(card) <= rank_of(parse_card("7S")) and card == lowest(obs.hand & SUIT_MASK[suit]):
+            return t("aid.why.lead_low", card=symbol(card))
         return t("aid.why.plain")
-    led = trick[0][1][1]
-    best = max((c for _, c in trick if c[1] == led), key=rank)
+    led = suit_of(trick[0])
+    best = trick[winning_index(trick)]  # the card winning the trick so far (§3.1)
     if suit != led:  # void in the suit led
-        if penalty(card):
-            return t("aid.why.discard_penalty", card=card_symbol(card), suit=t("suit." + led))
-        return t("aid.why.discard_high", card=card_symbol(card), suit=t("suit." + led))
-    if rank(card) < rank(best):
+        key = "aid.why.discard_penalty" if penalty >> card & 1 else "aid.why.discard_high"
+        return t(key, card=symbol(card), suit=suit_name(trick[0]))
+    if card < best:
         out = [c for c in still_out(obs, led, penalty) if c != card]
         if out:
-            return t("aid.why.duck_out", card=card_symbol(out[0]), best=card_symbol(best))
-        return t("aid.why.duck", best=card_symbol(best))
-    last = len(trick) == 3
-    if last and not any(penalty(c) for _, c in trick) and obs["contract"] != "collections":
+            return t("aid.why.duck_out", card=symbol(out[0]), best=symbol(best))
+        return t("aid.why.duck", best=symbol(best))
+    if len(trick) == 3 and not penalty & mask_of(trick) and not collections:
         return t("aid.why.take_clean")
-    mine = [c for c in obs["legal"] if len(c) == 2]
-    if all(rank(c) > rank(best) for c in mine):
-        return t("aid.why.take_high", best=card_symbol(best), card=card_symbol(card))
+    if all(m.card > best for m in obs.legal if m.kind == CARD):
+        return t("aid.why.take_high", best=symbol(best), card=symbol(card))
     return t("aid.why.plain")
 
 
-def trex_reason(obs: dict[str, Any], move: str) -> str:
+def layout_ends(obs: Observation, laid: int = -1) -> tuple[list[int], list[int]]:
+    """The Trex rows' lowest and highest ranks (-1: not open), with ``laid`` added."""
+    lo = [row[0] if row else -1 for row in obs.layout]
+    hi = [row[1] if row else -1 for row in obs.layout]
+    if laid >= 0:
+        s, r = suit_of(laid), rank_of(laid)
+        lo[s], hi[s] = (r, r) if lo[s] < 0 else (min(lo[s], r), max(hi[s], r))
+    return lo, hi
+
+
+def trex_reason(obs: Observation, move: str) -> str:
     """Kinds: a forced pass, a card that lets your own next card follow, a jack that opens a
-    row for your cards, holding back the cards the others wait for."""
+    row for your cards, holding back the cards the others wait for. What a card opens is
+    the engine's (``legality.layout_playable`` after it, less what was playable before)."""
     if move == "pass":
         return t("aid.why.trex_pass")
-    hand = set(obs["hand"])
-    suit, r = move[1], rank(move)
-    step = 1 if r >= RANKS.index("J") else -1  # the row grows up from the jack and down from the 10
-    if r == RANKS.index("J"):
-        follow = [c for c in ("Q" + suit, "T" + suit) if c in hand]
-        if follow:
-            return t("aid.why.trex_open", card=card_symbol(move), next=card_symbol(follow[0]))
-        return t("aid.why.trex_jack", card=card_symbol(move))
-    nxt = r + step
-    if 0 <= nxt < 13 and RANKS[nxt] + suit in hand:
-        return t("aid.why.trex_chain", card=card_symbol(move), next=card_symbol(RANKS[nxt] + suit))
-    others = [c for c in obs["legal"] if len(c) == 2 and c != move]
+    card = parse_card(move)
+    opened = layout_playable(*layout_ends(obs, card)) & ~layout_playable(*layout_ends(obs)) & obs.hand
+    if rank_of(card) == JACK:
+        if opened:  # the card above the jack first
+            return t("aid.why.trex_open", card=symbol(card), next=symbol(highest(opened)))
+        return t("aid.why.trex_jack", card=symbol(card))
+    if opened:
+        return t("aid.why.trex_chain", card=symbol(card), next=symbol(highest(opened)))
+    others = [m.card for m in obs.legal if m.kind == CARD and m.card != card]
     if others:
-        return t("aid.why.trex_hold", card=card_symbol(others[0]))
+        return t("aid.why.trex_hold", card=symbol(others[0]))
     return t("aid.why.plain")
 
 
-def hint_text(obs: dict[str, Any], move: str) -> str:
+def hint_text(obs: Observation, move: str) -> str:
     return t("aid.hint", move=move_label(move), why=reason(obs, move))
 
 
@@ -255,9 +261,6 @@ def summary_note(used: Iterable[str]) -> str:
 
 
 # ---------------------------------------------------------------- the statistics dialog
-STAT_CONTRACTS = ("king-of-hearts", "queens", "diamonds", "collections", "trex", "complex")
-
-
 def stats_overlay(data: dict[str, Any]) -> tuple[str, str, str]:
     """The statistics dialog's (title, body, buttons): totals, then per bot level and preset
     the matches and your average score per contract as king and not (stats.py)."""
@@ -275,7 +278,8 @@ def stats_overlay(data: dict[str, Any]) -> tuple[str, str, str]:
         head = t("aid.stats.group", level=t("level." + row["level"]), preset=preset)
         rate = "" if row["rate"] is None else t("aid.stats.rate", pct=round(100 * row["rate"]))
         lines = []
-        for c in STAT_CONTRACTS:
+        for contract in Contract:
+            c = contract.value
             if c not in row["averages"]:
                 continue
             king, other = row["averages"][c]

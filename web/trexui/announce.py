@@ -1,7 +1,7 @@
 """What the table says to a screen reader, from seat 0's previous and new observation.
 
 ``events(prev, obs)`` lists, once each and in order, what happened between two
-observations (``Observation.to_dict()``): a new deal and its king, a redeal claimed,
+observations (``trex_core.Observation``): a new deal and its king, a redeal claimed,
 the contract named, each double, each card played by another seat, each Trex card laid
 or pass, each trick taken with what it cost (from the deal scores), a seat going out
 in Trex, the deal's scores when it ends, and "your turn" when the game starts to wait
@@ -13,20 +13,29 @@ and go out together with the next event that closes them — the trick taken, yo
 the deal's end — or after a round of four, as one message. So a screen reader hears
 about one message per trick, and still hears every card.
 
-Pure functions of plain data: no DOM, importable and tested under ordinary CPython.
+Pure functions of observations: no DOM, importable and tested under ordinary CPython.
 Every word comes from strings.py, in the current language.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from trex_core import Rules
+from trex_core import Observation, card_text
 
 from .strings import t
-from .view import card_name, contract_name, finished, is_trex, score_text, seat_name, status_text
-
-Obs = dict[str, Any]
+from .view import (
+    card_name,
+    contract_name,
+    finished,
+    is_trex,
+    observation,
+    score_text,
+    seat_name,
+    status_text,
+    texts,
+)
 
 # Events a fast pace holds back and joins; any other event closes the group.
 GROUPED = ("play", "double")
@@ -47,45 +56,46 @@ def names(cards: list[str]) -> str:
     return t("list.sep").join(spoken[:-1]) + t("list.and") + spoken[-1]
 
 
-def same_deal(prev: Obs, obs: Obs) -> bool:
-    return bool(prev["deal_number"] == obs["deal_number"] and prev["kingdom"] == obs["kingdom"]
-                and len(prev["redeals"]) == len(obs["redeals"]))
+def same_deal(prev: Observation, obs: Observation) -> bool:
+    return (prev.deal_number == obs.deal_number and prev.kingdom == obs.kingdom
+            and len(prev.redeals) == len(obs.redeals))
 
 
-def waits_for_you(obs: Obs) -> bool:
+def waits_for_you(obs: Observation | Mapping[str, Any]) -> bool:
     """The game waits for seat 0 to decide (a forced doubling answer is no decision)."""
-    return bool(obs["to_move"] == 0 and not obs["forced_answer"] and not finished(obs))
+    obs = observation(obs)
+    return obs.to_move == 0 and not obs.forced_answer and not finished(obs)
 
 
-def deal_event(obs: Obs) -> Event:
-    per = len(obs["contracts"])
-    return Event("deal", t("say.deal", k=obs["kingdom"] + 1, n=obs["deal_number"] % per + 1, of=per,
-                           name=seat_name(obs["king"])))
+def deal_event(obs: Observation) -> Event:
+    per = len(obs.rules.contracts)
+    return Event("deal", t("say.deal", k=obs.kingdom + 1, n=obs.deal_number % per + 1, of=per,
+                           name=seat_name(obs.king)))
 
 
-def trick_events(prev: Obs, obs: Obs) -> list[Event]:
+def trick_events(prev: Observation, obs: Observation) -> list[Event]:
     """Cards played by the other seats, and the tricks taken, since ``prev``."""
     out: list[Event] = []
-    order = Rules.from_dict(obs["rules"]).seat_order
-    done_before = len(prev["tricks"])
-    shown = len(prev["trick"])  # cards of the trick in progress already announced
-    for i, (leader, cards, winner) in enumerate(obs["tricks"][done_before:]):
+    order = obs.rules.seat_order
+    done_before = len(prev.tricks)
+    shown = len(prev.trick)  # cards of the trick in progress already announced
+    for i, (leader, cards, winner) in enumerate(obs.tricks[done_before:]):
         plays = list(zip(order(leader), cards, strict=True))
-        out += [Event("play", t("say.played", name=seat_name(s), card=card_name(c)))
+        out += [Event("play", t("say.played", name=seat_name(s), card=card_name(card_text(c))))
                 for s, c in plays[shown if i == 0 else 0:] if s != 0]
-        out.append(Event("trick", took_text(prev, obs, winner, len(obs["tricks"]) - done_before == 1)))
-    if len(obs["tricks"]) > done_before:
+        out.append(Event("trick", took_text(prev, obs, winner, len(obs.tricks) - done_before == 1)))
+    if len(obs.tricks) > done_before:
         shown = 0
-    out += [Event("play", t("say.played", name=seat_name(s), card=card_name(c)))
-            for s, c in obs["trick"][shown:] if s != 0]
+    out += [Event("play", t("say.played", name=seat_name(s), card=card_name(card_text(c))))
+            for s, c in obs.trick[shown:] if s != 0]
     return out
 
 
-def took_text(prev: Obs, obs: Obs, winner: int, one: bool) -> str:
+def took_text(prev: Observation, obs: Observation, winner: int, one: bool) -> str:
     """'West took the trick: −25.' with what it cost each seat (a doubler's gain too),
     read from the deal scores when exactly one trick was completed since ``prev``."""
     you = ".you" if winner == 0 else ""
-    delta = [b - a for a, b in zip(prev["deal_scores"], obs["deal_scores"], strict=True)] if one else [0] * 4
+    delta = [b - a for a, b in zip(prev.deal_scores, obs.deal_scores, strict=True)] if one else [0] * 4
     if not delta[winner]:
         text = t("say.took" + you, name=seat_name(winner))
     else:
@@ -95,50 +105,50 @@ def took_text(prev: Obs, obs: Obs, winner: int, one: bool) -> str:
     return " ".join([text, *others])
 
 
-def trex_events(prev: Obs, obs: Obs) -> list[Event]:
+def trex_events(prev: Observation, obs: Observation) -> list[Event]:
     """Cards laid and passes by the other seats, and seats going out (§6)."""
     out: list[Event] = []
-    for seat, card in obs["layout_plays"][len(prev["layout_plays"]):]:
+    for seat, card in obs.layout_plays[len(prev.layout_plays):]:
         if seat == 0:
             continue
-        text = (t("say.passed", name=seat_name(seat)) if card == "pass"
-                else t("say.laid", name=seat_name(seat), card=card_name(card)))
+        text = (t("say.passed", name=seat_name(seat)) if card < 0  # a pass
+                else t("say.laid", name=seat_name(seat), card=card_name(card_text(card))))
         out.append(Event("play", text))
-    for place, seat in enumerate(obs["out_order"][len(prev["out_order"]):], start=len(prev["out_order"]) + 1):
+    for place, seat in enumerate(obs.out_order[len(prev.out_order):], start=len(prev.out_order) + 1):
         out.append(Event("out", t("say.out.you", n=place) if seat == 0 else t("say.out", name=seat_name(seat), n=place)))
     return out
 
 
-def events(prev: Obs | None, obs: Obs) -> list[Event]:
+def events(prev: Observation | None, obs: Observation) -> list[Event]:
     """What happened between ``prev`` (None: the page just opened) and ``obs``."""
     out: list[Event] = []
     if prev is None or not same_deal(prev, obs):
-        if prev is not None and len(obs["redeals"]) > len(prev["redeals"]):
-            for seat, cards in obs["redeals"][len(prev["redeals"]):]:
+        if prev is not None and len(obs.redeals) > len(prev.redeals):
+            for seat, cards in obs.redeals[len(prev.redeals):]:
                 if seat != 0:
-                    out.append(Event("redeal", t("say.redeal", name=seat_name(seat), cards=names(cards))))
+                    out.append(Event("redeal", t("say.redeal", name=seat_name(seat), cards=names(texts(cards)))))
         out.append(deal_event(obs))
         if waits_for_you(obs):
             out.append(Event("turn", status_text(obs)))
         return out
-    if prev["contract"] is None and obs["contract"] and obs["king"] != 0:
-        out.append(Event("contract", t("say.chose", name=seat_name(obs["king"]),
-                                       contract=contract_name(obs["contract"]))))
-    before = {c for c, _ in prev["doubled"]}
+    if prev.contract is None and obs.contract and obs.king != 0:
+        out.append(Event("contract", t("say.chose", name=seat_name(obs.king),
+                                       contract=contract_name(obs.contract))))
+    before = {c for c, _ in prev.doubled}
     new: dict[int, list[str]] = {}
-    for card, seat in obs["doubled"]:
+    for card, seat in obs.doubled:
         if card not in before and seat != 0:
-            new.setdefault(seat, []).append(card)
+            new.setdefault(seat, []).append(card_text(card))
     out += [Event("double", t("say.doubled", name=seat_name(s), cards=names(cs))) for s, cs in new.items()]
     if is_trex(obs):
         out += trex_events(prev, obs)
-    elif obs["contract"]:
+    elif obs.contract:
         out += trick_events(prev, obs)
     if finished(obs) and not finished(prev):
         scores = t("list.sep").join(t("say.score", name=seat_name(s), score=score_text(v))
-                                    for s, v in enumerate(obs["deal_scores"]))
+                                    for s, v in enumerate(obs.deal_scores))
         out.append(Event("deal-over", t("say.deal_over", scores=scores)))
-    if waits_for_you(obs) and (not waits_for_you(prev) or prev["phase"] != obs["phase"]):
+    if waits_for_you(obs) and (not waits_for_you(prev) or prev.phase != obs.phase):
         out.append(Event("turn", status_text(obs)))
     return out
 
@@ -147,10 +157,11 @@ def events(prev: Obs | None, obs: Obs) -> list[Event]:
 class Announcer:
     """Messages for the live region, observation by observation; ``coalesce`` (a fast
     pace) joins plays and doubles with the event that closes them."""
-    prev: Obs | None = None
+    prev: Observation | None = None
     pending: list[Event] = field(default_factory=list)
 
-    def update(self, obs: Obs, coalesce: bool) -> list[str]:
+    def update(self, obs: Observation | Mapping[str, Any], coalesce: bool) -> list[str]:
+        obs = observation(obs)
         new = events(self.prev, obs)
         self.prev = obs
         out: list[str] = []

@@ -127,7 +127,6 @@ class Table:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
         self.page = main  # the page is this table's (its language and title): start() says
         self.ui: dict[str, Any] = {}
-        self._obs_dict: Any = None
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.focuser = Focus(self, root, None)
         self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay)
@@ -169,15 +168,7 @@ class Table:
         return self.pipeline.seed
 
     @property
-    def obs(self) -> Any:
-        """Seat 0's observation as the view reads it."""
-        o = self.pipeline.observation
-        if self._obs_dict is None or self._obs_dict[0] is not o:
-            self._obs_dict = (o, o.to_dict())
-        return self._obs_dict[1]
-
-    @property
-    def observation(self) -> Observation:
+    def obs(self) -> Observation:
         return self.pipeline.observation
 
     @property
@@ -215,7 +206,7 @@ class Table:
 
     @property
     def holding_trick(self) -> bool:
-        return bool(self.ui.get("held")) and not self.observation.trick
+        return bool(self.ui.get("held")) and not self.obs.trick
 
     def human_must_act(self) -> bool:
         """Whether the game waits for a click from the player (not a forced answer)."""
@@ -225,10 +216,10 @@ class Table:
         awaits = self.mode.awaits_reader()
         if awaits is not None:
             return awaits
-        return not self.observation.forced_answer  # §4.2: that one answer is given for you
+        return not self.obs.forced_answer  # §4.2: that one answer is given for you
 
     def only_pass(self) -> bool:
-        return self.human_must_act() and [str(m) for m in self.observation.legal] == ["pass"]
+        return self.human_must_act() and view.legal_texts(self.obs) == ["pass"]
 
     def idle(self) -> None:
         self.renderer.mark_waiting()
@@ -515,7 +506,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
     def state(*_: Any) -> str:
         with tb.speaking():
             m, mode = tb.match, tb.mode
-            o = tb.observation.to_dict()  # as the tests read it: plain JSON
+            o = tb.obs.to_dict()  # as the tests read it: plain JSON
             return json.dumps({
                 "phase": m.phase, "to_move": m.to_move, "contract": o["contract"],
                 "kingdom": o["kingdom"], "deal_number": o["deal_number"], "king": o["king"],

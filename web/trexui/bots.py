@@ -1,7 +1,8 @@
 """The one place the table asks a bot for a move.
 
-``choose_move(match, seat, level, rng)`` returns a move text. The bot sees only
-``observe(match, seat)`` (what that seat may know), never the match.
+``Thinker(match, seat, level, rng)`` is one bot decision, thought in slices; it ends in a
+move text. The bot sees only ``observe(match, seat)`` (what that seat may know), never the
+match.
 
 The app seeds ``rng`` from the match seed and the move number, so a reloaded match
 continues with the same bot decisions.
@@ -115,13 +116,6 @@ def imported() -> bool:
 def levels() -> list[str]:
     """Bot levels offered in the settings."""
     return LEVELS
-
-
-def choose_move(match: Any, seat: int, level: str, rng: random.Random) -> str:
-    """The move at once, in one task (the hard bot within HARD_BUDGET); the app's bot
-    loop may use a Thinker instead, to think longer in slices."""
-    preload()
-    return str(_bot(level).choose(observe(match, seat), rng))
 
 
 # -- thinking in slices (the hard bot, anytime) ------------------------------------------

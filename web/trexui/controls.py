@@ -16,9 +16,9 @@ from typing import Any, Protocol
 from js import Object, location
 from pyscript import document, window
 
-from trex_core import DEAL_OVER, Observation
+from trex_core import DEAL_OVER
 
-from . import aidpanel, dialogs, guide, recordui
+from . import aidpanel, dialogs, guide, recordui, view
 from .api import TableApi
 from .dom import focus, js
 from .focus import Focus
@@ -39,8 +39,6 @@ class ControlHost(TableApi, ModeHost, Protocol):
     aids: aidpanel.AidPanel
     param_speed: str | None
 
-    @property
-    def observation(self) -> Observation: ...
     def human_move(self, text: str) -> None: ...
     def apply(self, text: str, spread: bool = False) -> None: ...
     def new_game(self, seed: int | str | None = None) -> None: ...
@@ -58,10 +56,8 @@ def do(host: ControlHost, action: str) -> None:
         pass  # the record dialogs' (recordui.py), the rules screen's and the tour's (guide.py)
     elif action in ACTIONS:
         ACTIONS[action](host)
-    elif action == "pass":
-        obs = host.observation
-        if obs.contract is not None and obs.contract.value == "trex" and obs.phase == "play":
-            host.human_move("pass")  # P (the engine says why when a card of yours fits)
+    elif action == "pass" and view.is_trex(host.obs) and host.obs.phase == "play":
+        host.human_move("pass")  # P (the engine says why when a card of yours fits)
 
 
 def click(host: ControlHost, event: Any) -> None:
@@ -180,7 +176,7 @@ def raise_card(host: ControlHost, card: str) -> bool:
     card you may not play or a card out of turn: it goes to the engine, which says why."""
     m = host.match
     if (host.ui.get("raised") == card or m.to_move != 0 or m.phase != "play"
-            or host.overlay or card not in {str(x) for x in host.observation.legal}):
+            or host.overlay or card not in view.legal_texts(host.obs)):
         return False
     host.ui["raised"] = card
     host.ui["message"] = None

@@ -21,11 +21,22 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from trex_core import Match, Move, Observation
+from trex_core import Match, Move, Observation, card_text
 
 from .aids import decisions, move_label, think
 from .strings import t, tn
-from .view import SUIT_SYMBOL, SUITS, card_face, card_symbol, contract_name, row_text, seat_name, sort_hand
+from .view import (
+    SUIT_SYMBOL,
+    SUITS,
+    card_face,
+    card_symbol,
+    contract_name,
+    legal_texts,
+    row_text,
+    seat_name,
+    sort_hand,
+    texts,
+)
 
 
 def reviewed(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:
@@ -53,11 +64,12 @@ def review_item(n: int, obs: Observation, played: Move, thought: Any) -> dict[st
         return None
     mine, theirs = thought.value(played), thought.value(best)
     cost = None if obs.phase == "choose" or mine is None or theirs is None else round(theirs - mine, 1)
-    d = obs.to_dict()
-    return {"n": n, "phase": d["phase"], "played": str(played), "best": str(best), "cost": cost,
-            "trick": len(d["tricks"]) + 1, "contract": d["contract"], "hand": d["hand"],
-            "plays": d["trick"], "layout": d["layout"],
-            "open": d["legal"] if d["phase"] == "choose" else []}
+    # plain data (the page's test hook shows the review as JSON), cards as texts
+    return {"n": n, "phase": obs.phase, "played": str(played), "best": str(best), "cost": cost,
+            "trick": len(obs.tricks) + 1, "contract": obs.contract.value if obs.contract else None,
+            "hand": texts(obs.hand), "plays": [[s, card_text(c)] for s, c in obs.trick],
+            "layout": [list(row) if row else None for row in obs.layout],
+            "open": legal_texts(obs) if obs.phase == "choose" else []}
 
 
 def review_deal(match: Match, seed: int | str) -> list[dict[str, Any]]:

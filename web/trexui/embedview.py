@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from trex_core import Move, card_text, cards_of
+from trex_core import Move, Observation, card_text, cards_of
 from trex_core.moves import CARD, DOUBLE, PASS, REDEAL
 
 from .strings import t
-from .view import UI, Obs, card_symbol, contract_name, refusal_text, seat_name, table_parts
+from .view import UI, card_symbol, contract_name, refusal_text, seat_name, table_parts
 
 # Step icons (24×24, drawn with the text colour): no font has to hold ⏮ or ⏭.
 ICON = {"first": '<path d="M6 5v14"/><path d="M18 5l-9 7 9 7z"/>',
@@ -36,10 +36,10 @@ def step_button(action: str, key: str, disabled: bool) -> str:
             f'{ICON[action.removeprefix("step-")]}</svg></button>')
 
 
-def bar(obs: Obs, ui: UI) -> str:
+def bar(obs: Observation, ui: UI) -> str:
     """The embedded table's bar: the contract and the king, and the mode's controls."""
     e: dict[str, Any] = ui["embed"]
-    contract = (t("bar.contract", name=contract_name(obs["contract"])) if obs["contract"]
+    contract = (t("bar.contract", name=contract_name(obs.contract)) if obs.contract
                 else t("bar.no_contract"))
     controls = ""
     mode = e["mode"]
@@ -61,13 +61,13 @@ def bar(obs: Obs, ui: UI) -> str:
 <header class="topbar embed-bar" data-part="topbar"{inert}>
   <ul class="counters" aria-label="{escape(t("bar.label"))}">
     <li data-k="contract">{escape(contract)}</li>
-    <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
+    <li data-k="king">{escape(t("bar.king", name=seat_name(obs.king)))}</li>
   </ul>
   <nav class="tools" aria-label="{escape(t("embed.controls." + mode))}">{controls}</nav>
 </header>"""
 
 
-def parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
+def parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     """The table's parts (view.table_parts) with the embedded bar and no score sheet."""
     out = []
     table = table_parts(obs, ui)

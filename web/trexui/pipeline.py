@@ -21,7 +21,6 @@ from trex_core import (
     Move,
     Observation,
     Rules,
-    card_text,
     observe,
 )
 
@@ -173,11 +172,8 @@ class MovePipeline:
         m = self.match
         ui = self.host.ui
         self.obs = obs = observe(m, 0)
-        if obs.tricks and obs.contract is not None and obs.contract.value != "trex":
-            leader, cards, winner = obs.tricks[-1]
-            ui["last_trick"] = {"plays": list(zip(m.rules.seat_order(leader), map(card_text, cards), strict=True)),
-                                "winner": winner, "leader": leader,
-                                "doubled": [[card_text(c), s] for c, s in obs.doubled]}
+        if (last := view.last_trick(obs)) is not None:
+            ui["last_trick"] = last
         elif not obs.tricks and not obs.trick and m.results and \
                 (prev := store.last_trick(m.results[-1], m.rules)):
             # nothing played yet in this deal: the previous deal's final trick stays reviewable

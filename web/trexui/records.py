@@ -20,7 +20,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from trex_core import Match, RecordError, Rules, card_text, cards_of, observe, read_record, write_record
+from trex_core import (
+    Contract,
+    Match,
+    RecordError,
+    Rules,
+    card_text,
+    cards_of,
+    observe,
+    read_record,
+    write_record,
+)
 
 MAX_CHARS = 1_000_000
 """The longest text read as a record (a full match with long tags is about 15 000 characters)."""
@@ -129,26 +139,27 @@ class Viewer:
         hands (face up), the trick on the table (or the last one taken), the Trex layout,
         the deal's scores so far and the match's totals as they were then."""
         m = self.m
-        obs = observe(m, 0).to_dict()
+        obs = observe(m, 0)
         last = None
         if self.step:
             last = {"seat": self.seats[self.step - 1], "move": str(self.moves[self.step - 1])}
-        trick = obs["trick"]
+        plays = obs.trick
         shown_trick = "now"
-        if not trick and obs["tricks"] and obs["contract"] != "trex":
-            leader, cards, winner = obs["tricks"][-1]
-            trick = [[s, c] for s, c in zip(self.rules.seat_order(leader), cards, strict=True)]
+        if not plays and obs.tricks and obs.contract is not Contract.TREX:
+            leader, cards, winner = obs.tricks[-1]
+            plays = tuple(zip(self.rules.seat_order(leader), cards, strict=True))
             shown_trick = f"taken:{winner}"
         taken = [0, 0, 0, 0]
-        for _leader, _cards, winner in obs["tricks"]:
+        for _leader, _cards, winner in obs.tricks:
             taken[winner] += 1
         return {
             "step": self.step, "steps": self.steps, "last": last,
-            "phase": obs["phase"], "deal": obs["deal_number"] + 1, "deals": obs["deal_count"],
-            "kingdom": obs["kingdom"] + 1, "king": obs["king"], "contract": obs["contract"],
+            "phase": obs.phase, "deal": obs.deal_number + 1, "deals": obs.deal_count,
+            "kingdom": obs.kingdom + 1, "king": obs.king, "contract": obs.contract.value if obs.contract else None,
             "hands": [[card_text(c) for c in cards_of(h)] for h in m.hands],
-            "trick": trick, "trick_kind": shown_trick if trick else "",
-            "layout": obs["layout"], "taken": taken, "doubled": obs["doubled"],
-            "deal_scores": obs["deal_scores"], "totals": obs["totals"],
-            "is_over": obs["is_over"],
+            "trick": [[s, card_text(c)] for s, c in plays], "trick_kind": shown_trick if plays else "",
+            "layout": [list(row) if row else None for row in obs.layout], "taken": taken,
+            "doubled": [[card_text(c), s] for c, s in obs.doubled],
+            "deal_scores": list(obs.deal_scores), "totals": list(obs.totals),
+            "is_over": obs.is_over,
         }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trex_core import Rules
+from trex_core.rules import CHOICES, SWITCHES
 
 from . import view
 from .dom import js
@@ -35,16 +36,16 @@ class SettingsForm:
 
     def rules(self) -> dict[str, Any]:
         """The rules chosen in the form (applied only with a new game), as ``Rules.to_dict``."""
-        rules: dict[str, Any] = {name: self.field(name).value for name in view.RULE_SELECTS}
-        rules.update({name: self.check(name) for name in view.RULE_CHECKS})
+        rules: dict[str, Any] = {name: self.field(name).value for name in CHOICES}
+        rules.update({name: self.check(name) for name in SWITCHES})
         return Rules.from_dict(rules).to_dict()
 
     def keep(self, form: dict[str, Any]) -> dict[str, Any]:
         """The dialog's choices, applied or not, read back into ``form`` before the dialog is
         drawn again (another language, the rules screen and back)."""
         form.update(preset=self.field("preset").value, **self.play())
-        form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in view.RULE_SELECTS},
-                             **{n: self.check(n) for n in view.RULE_CHECKS})
+        form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in CHOICES},
+                             **{n: self.check(n) for n in SWITCHES})
         return form
 
     def preset(self, form: dict[str, Any], name: str) -> None:

@@ -5,29 +5,29 @@ when a deal is over, ``turn`` when the game starts to wait for you. The sounds
 themselves are synthesized in the page (tableview.js, ``TrexSound``: Web Audio, no
 files), only when the Settings switch is on.
 
-Pure functions of plain data (``Observation.to_dict()``): no DOM, tested in CPython.
+Pure functions of observations (``trex_core.Observation``): no DOM, tested in CPython.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .announce import same_deal, waits_for_you
-from .view import finished
+from trex_core import Observation
 
-Obs = dict[str, Any]
+from .announce import same_deal, waits_for_you
+from .view import finished, observation
 
 CUES = ("card", "trick", "deal", "turn")
 
 
-def cards_down(obs: Obs) -> int:
+def cards_down(obs: Observation) -> int:
     """Cards played so far in the deal: the tricks' and the current trick's, or the
     cards laid in the Trex layout (passes are not cards)."""
-    return (sum(len(cards) for _, cards, _ in obs["tricks"]) + len(obs["trick"])
-            + sum(1 for _, card in obs["layout_plays"] if card != "pass"))
+    return obs.played.bit_count()
 
 
-def cues(prev: Obs | None, obs: Obs) -> list[str]:
+def cues(prev: Observation | None, obs: Observation) -> list[str]:
     """The sounds for what happened between ``prev`` and ``obs``, each at most once, in
     the order they happened. Nothing at the page's first rendering (``prev`` None)."""
     if prev is None:
@@ -36,11 +36,11 @@ def cues(prev: Obs | None, obs: Obs) -> list[str]:
     if same_deal(prev, obs):
         if cards_down(obs) > cards_down(prev):
             out.append("card")
-        if len(obs["tricks"]) > len(prev["tricks"]):
+        if len(obs.tricks) > len(prev.tricks):
             out.append("trick")
         if finished(obs) and not finished(prev):
             out.append("deal")
-        if waits_for_you(obs) and (not waits_for_you(prev) or prev["phase"] != obs["phase"]):
+        if waits_for_you(obs) and (not waits_for_you(prev) or prev.phase != obs.phase):
             out.append("turn")
     elif waits_for_you(obs):  # a new deal that starts with you (you are its king)
         out.append("turn")
@@ -50,9 +50,10 @@ def cues(prev: Obs | None, obs: Obs) -> list[str]:
 @dataclass
 class Cues:
     """The cues of each new observation, one table's (its previous observation kept)."""
-    prev: Obs | None = None
+    prev: Observation | None = None
 
-    def update(self, obs: Obs) -> list[str]:
+    def update(self, obs: Observation | Mapping[str, Any]) -> list[str]:
+        obs = observation(obs)
         new = cues(self.prev, obs)
         self.prev = obs
         return new

@@ -13,6 +13,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from trex_core import Contract
+
 KEY = "trex.stats"
 VERSION = 1
 
@@ -59,7 +61,7 @@ def dump(stats: dict[str, Any]) -> str:
 
 
 def record(stats: dict[str, Any], *, level: str, preset: str, won: bool, practice: bool,
-           deals: Iterable[Sequence[Any]], seat: int = 0) -> dict[str, Any]:
+           deals: Iterable[tuple[int, int, Contract, Sequence[int]]], seat: int = 0) -> dict[str, Any]:
     """``stats`` with one finished match more. ``deals``: the match's ``(kingdom, king,
     contract, scores)`` (the observation's ``history``); ``won``: you won it (alone or tied
     first, with your partner in partnership)."""
@@ -75,7 +77,7 @@ def record(stats: dict[str, Any], *, level: str, preset: str, won: bool, practic
         g["won"] += 1
     for _kingdom, king, contract, scores in deals:
         role = "king" if king == seat else "other"
-        cell = g["contracts"].setdefault(str(contract), {}).setdefault(role, [0, 0])
+        cell = g["contracts"].setdefault(contract.value, {}).setdefault(role, [0, 0])
         cell[0] += int(scores[seat])
         cell[1] += 1
     return stats

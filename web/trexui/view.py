@@ -1,6 +1,7 @@
-"""The table as HTML, from seat 0's observation (``Observation.to_dict()``) plus a
-little UI state. Pure functions of plain data: no DOM, no engine calls, so this
-module also runs (and can be tested) under ordinary CPython.
+"""The table as HTML, from seat 0's observation (a ``trex_core.Observation``: cards are
+ints, hands bit masks) plus a little UI state. Pure functions: no DOM, no engine moves,
+so this module also runs (and can be tested) under ordinary CPython. The HTML names
+cards by their §12 texts ("QS": ``data-card``, ``data-move``, ``flip_id``).
 
 No rule is restated here: what is legal, what lies face up (§3.6), whether an
 answer is forced (§4.2) and every score with its reason (the deal's ``ledger``)
@@ -30,6 +31,11 @@ from contextvars import ContextVar
 from html import escape
 from typing import Any
 
+from trex_core import Contract, Observation, card_text, cards_of
+from trex_core.moves import DOUBLE
+from trex_core.rules import CHOICES, PRESETS, SWITCHES
+from trex_core.scoring import Entry
+
 from . import rulesview
 from .strings import LANGUAGES, current, direction, iso, language_name, signed, t, tn
 
@@ -39,12 +45,28 @@ HAND_SUITS = "SHCD"  # hand order: colours alternate black, red, black, red
 RANKS = "23456789TJQKA"
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 
-Obs = dict[str, Any]  # Observation.to_dict(): seat 0's view of the match as plain data
 UI = dict[str, Any]  # the page's own state (app.Table.view_state): overlay, message, held trick, ...
 Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the settings form
 
 
 # ---------------------------------------------------------------- small pieces
+def observation(obs: Observation | Mapping[str, Any]) -> Observation:
+    """``obs``, or the observation its plain form (``Observation.to_dict()``, as a worker or
+    a file holds it) describes. The page passes Observations; the entry points also take
+    the plain form, which tests/browser's native tests render."""
+    return obs if isinstance(obs, Observation) else Observation.from_dict(dict(obs))
+
+
+def texts(hand: int) -> list[str]:
+    """A hand's cards as §12 texts, in card order."""
+    return [card_text(c) for c in cards_of(hand)]
+
+
+def legal_texts(obs: Observation) -> list[str]:
+    """Seat 0's legal moves as the page names them (``data-move``)."""
+    return [str(m) for m in obs.legal]
+
+
 def rank_label(card: str) -> str:
     return "10" if card[0] == "T" else card[0]
 
@@ -98,9 +120,9 @@ def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "
             f'<span class="pip" aria-hidden="true">{SUIT_SYMBOL[card[1]]}</span>{mark}</{tag}>')
 
 
-def flip_id(obs: Obs, card: str) -> str:
+def flip_id(obs: Observation, card: str) -> str:
     """A card's identity for animation: per deal, so that no card flies across deals."""
-    return f'{obs["deal_number"]}-{card}'
+    return f"{obs.deal_number}-{card}"
 
 
 def sort_hand(cards: list[str]) -> list[str]:
@@ -139,43 +161,54 @@ def score_text(n: int) -> str:
     return signed(n)
 
 
-def contract_name(c: str | None) -> str:
-    return t(f"contract.{c}") if c else "\u2014"
+def contract_name(c: Contract | str | None) -> str:
+    """A contract's name; ``c`` a Contract or its move text ("trex")."""
+    if not c:
+        return "\u2014"
+    return t(f"contract.{c.value if isinstance(c, Contract) else c}")
 
 
-def played_cards(obs: Obs) -> set[str]:
-    out = {c for _, cards, _ in obs["tricks"] for c in cards}
-    out |= {c for _, c in obs["trick"]}
-    for suit, row in zip(SUITS, obs["layout"], strict=True):
-        if row:
-            out |= {RANKS[r] + suit for r in range(row[0], row[1] + 1)}
-    return out
+def played_cards(obs: Observation | Mapping[str, Any]) -> set[str]:
+    """Every card played in the deal so far (the observation's ``played``), as texts."""
+    return set(texts(observation(obs).played))
 
 
-def doubled_map(obs: Obs) -> dict[str, int]:
-    return {c: s for c, s in obs["doubled"]}
+def doubled_map(obs: Observation) -> dict[str, int]:
+    """The revealed doubles (§4.2): card text → its doubler, in card order."""
+    return {card_text(c): s for c, s in obs.doubled}
 
 
-def tricks_won(obs: Obs) -> list[int]:
+def last_trick(obs: Observation) -> dict[str, Any] | None:
+    """The deal's last trick taken, as the table holds it on show (``ui["last_trick"]``:
+    the plain data of store.last_trick, cards as texts); None before the first, and in Trex."""
+    if not obs.tricks or is_trex(obs):
+        return None
+    leader, cards, winner = obs.tricks[-1]
+    return {"plays": list(zip(obs.rules.seat_order(leader), (card_text(c) for c in cards), strict=True)),
+            "winner": winner, "leader": leader, "doubled": [[card_text(c), s] for c, s in obs.doubled]}
+
+
+def tricks_won(obs: Observation) -> list[int]:
     n = [0, 0, 0, 0]
-    for _, _, w in obs["tricks"]:
+    for _, _, w in obs.tricks:
         n[w] += 1
     return n
 
 
-def is_trex(obs: Obs) -> bool:
-    return bool(obs["contract"] == "trex")
+def is_trex(obs: Observation) -> bool:
+    return obs.contract is Contract.TREX
 
 
-def finished(obs: Obs) -> bool:
+def finished(obs: Observation | Mapping[str, Any]) -> bool:
     """The deal on the table is over: it waits for *Next deal* (phase ``deal-over``) or
     was the match's last. The felt shows it whole; nobody is to move on it."""
-    return bool(obs["phase"] == "deal-over" or obs["is_over"])
+    obs = observation(obs)
+    return obs.phase == "deal-over" or obs.is_over
 
 
-def dealt(obs: Obs) -> bool:
+def dealt(obs: Observation) -> bool:
     """Cards are being played, or have all been played, in the deal on the table."""
-    return bool(obs["phase"] == "play" or finished(obs))
+    return obs.phase == "play" or finished(obs)
 
 
 def refusal_text(code: str, params: Mapping[str, object]) -> str:
@@ -240,22 +273,22 @@ def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
             f'<span class="label">{escape(t(key))}</span></button>')
 
 
-def topbar(obs: Obs, ui: UI) -> str:
-    per = len(obs["contracts"])
-    deal_in_kingdom = obs["deal_number"] % per + 1
-    turn = obs["to_move"]
-    you = turn == 0 and not obs["forced_answer"] and not finished(obs)
-    if obs["is_over"]:
+def topbar(obs: Observation, ui: UI) -> str:
+    per = len(obs.rules.contracts)
+    deal_in_kingdom = obs.deal_number % per + 1
+    turn = obs.to_move
+    you = turn == 0 and not obs.forced_answer and not finished(obs)
+    if obs.is_over:
         turn_txt = t("status.over")
     elif finished(obs):
         turn_txt = t("bar.finished")
-    elif obs["forced_answer"]:
+    elif obs.forced_answer:
         turn_txt = t("bar.turn.answering")
     elif turn == 0:
         turn_txt = t("bar.turn.you")
     else:
-        turn_txt = t("bar.turn", name=seat_name(turn))
-    contract = (t("bar.contract", name=contract_name(obs["contract"])) if obs["contract"]
+        turn_txt = t("bar.turn", name=seat_name(turn or 0))
+    contract = (t("bar.contract", name=contract_name(obs.contract)) if obs.contract
                 else t("bar.no_contract"))
     last_disabled = "" if ui.get("last_trick") else " disabled"
     inert = " inert" if ui.get("inert") else ""
@@ -263,9 +296,9 @@ def topbar(obs: Obs, ui: UI) -> str:
 <header class="topbar" data-part="topbar"{inert}>
   <h1 class="brand">{escape(t("app.title"))}</h1>
   <ul class="counters" aria-label="{escape(t("bar.label"))}">
-    <li data-k="kingdom">{escape(t("bar.kingdom", n=obs["kingdom"] + 1))}</li>
+    <li data-k="kingdom">{escape(t("bar.kingdom", n=obs.kingdom + 1))}</li>
     <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
-    <li data-k="king">{escape(t("bar.king", name=seat_name(obs["king"])))}</li>
+    <li data-k="king">{escape(t("bar.king", name=seat_name(obs.king)))}</li>
     <li data-k="contract">{escape(contract)}</li>
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") and not ui.get("stale") else ""}
@@ -289,46 +322,47 @@ def topbar(obs: Obs, ui: UI) -> str:
 
 
 # ---------------------------------------------------------------- seats
-def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
-    contract = obs["contract"]
+def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
+    contract = obs.contract
     doubled = doubled_map(obs)
     played = played_cards(obs)
-    taken = obs["face_up"][seat]
-    turn = obs["to_move"] == seat and not finished(obs)
+    taken = texts(obs.face_up[seat])
+    turn = obs.to_move == seat and not finished(obs)
     cls = ["seat", f"pos-{POS[seat]}"]
     if turn:
         cls.append("is-turn")
     badges = []
-    if obs["king"] == seat:
+    if obs.king == seat:
         badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
-    if obs["rules"].get("partnership") and seat != 0 and [0, seat] in ui["values"]["teams"]:  # your partner
+    if obs.rules.partnership and seat != 0 and [0, seat] in ui["values"]["teams"]:  # your partner
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
-    if obs["phase"] == "announce" and obs["answered"][seat]:
+    if obs.phase == "announce" and obs.answered[seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
     if turn and seat != 0 and not ui.get("still"):  # a diagram's seats do not think
         badges.append(f'<span class="badge thinking">{escape(t("badge.thinking"))}</span>')
     info = []
     if is_trex(obs) and dealt(obs):
-        if seat in obs["out_order"]:
-            info.append(f'<span class="badge out">{escape(t("badge.out", place=obs["out_order"].index(seat) + 1))}</span>')
-        npass = sum(1 for _, s in obs["passes"] if s == seat)
+        if seat in obs.out_order:
+            info.append(f'<span class="badge out">{escape(t("badge.out", place=obs.out_order.index(seat) + 1))}</span>')
+        npass = sum(1 for _, s in obs.passes if s == seat)
         if npass:
             info.append(f'<span class="badge pass">{escape(tn("badge.passes", npass))}</span>')
         # the seat's last Trex turn: the card it laid, or its pass (§6.5: passes are public)
-        last = next((c for s, c in reversed(obs.get("layout_plays", [])) if s == seat), None)
-        if last == "pass":
+        last = next((c for s, c in reversed(obs.layout_plays) if s == seat), None)  # -1: a pass
+        if last == -1:
             info.append(f'<span class="bubble">{escape(t("badge.passed"))}</span>')
-        elif last:
+        elif last is not None:
+            laid = card_text(last)
             info.append(f'<span class="bubble last-laid">{escape(t("badge.laid"))} '
-                        f'<b class="{suit_class(last)}">{card_symbol(last)}</b></span>')
-    if dealt(obs) and obs["contract"]:
-        info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs["deal_scores"][seat])))}</span>')
-    if contract in ("collections", "complex") and dealt(obs):
+                        f'<b class="{suit_class(laid)}">{card_symbol(laid)}</b></span>')
+    if dealt(obs) and obs.contract:
+        info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs.deal_scores[seat])))}</span>')
+    if contract in (Contract.COLLECTIONS, Contract.COMPLEX) and dealt(obs):
         info.append(f'<span class="tricks-won">{escape(tn("summary.tricks", tricks_won(obs)[seat]))}</span>')
     # Face-up cards: doubled cards still held (§4.2), the taken cards the engine says lie
     # face up (§3.6), 2s laid down in partnership Trex (§8.2).
     shown = [c for c, s in doubled.items() if s == seat and c not in played]
-    shown += [c for c in obs["shown_twos"][seat] if c not in shown and c not in played]
+    shown += [c for c in texts(obs.shown_twos[seat]) if c not in shown and c not in played]
     faces = ""
     if shown:
         faces += '<div class="shown">' + "".join(
@@ -341,8 +375,8 @@ def seat_panel(obs: Obs, seat: int, ui: UI) -> str:
     open_hand = ui.get("open_hands", {}).get(seat)
     if open_hand is not None:  # an embedded table shows this hand face up (embed.py)
         backs = open_hand_view(open_hand, doubled)
-    elif seat != 0 and obs["hand_sizes"][seat]:
-        n = obs["hand_sizes"][seat]
+    elif seat != 0 and obs.hand_sizes[seat]:
+        n = obs.hand_sizes[seat]
         # one back and the count (its edges drawn by the CSS as a stack): a hand is one
         # image to a screen reader, and a few elements less to lay out at every render
         backs = (f'<div class="backs" role="img" aria-label="{escape(tn("badge.cards", n))}">'
@@ -370,16 +404,16 @@ def open_hand_view(cards: list[str], doubled: Mapping[str, int]) -> str:
 
 
 # ---------------------------------------------------------------- centre
-def trick_view(obs: Obs, ui: UI) -> str:
+def trick_view(obs: Observation, ui: UI) -> str:
     held = ui.get("held")  # a just-completed trick still on show: {"plays", "winner"}
     doubled = doubled_map(obs)
-    if obs["trick"] or not held:
-        plays = obs["trick"]
+    if obs.trick or not held:
+        plays = [(s, card_text(c)) for s, c in obs.trick]
         winner = None
-        number = len(obs["tricks"])
+        number = len(obs.tricks)
     else:
         plays, winner = held["plays"], held["winner"]
-        number = len(obs["tricks"]) - 1
+        number = len(obs.tricks) - 1
     slots = []
     for i, (seat, card) in enumerate(plays):
         win = " winner" if winner is not None and seat == winner else ""
@@ -395,19 +429,18 @@ def trick_view(obs: Obs, ui: UI) -> str:
     # The caption sits under the trick, never over its cards; its line is always there,
     # so the trick does not jump when it appears.
     return (f'<div class="trick-wrap"><div class="trick" role="group" aria-label="{escape(t("trick.label"))}" '
-            f'data-cards="{len(plays)}" data-trick="{obs["deal_number"]}-{number}"{taker}>'
+            f'data-cards="{len(plays)}" data-trick="{obs.deal_number}-{number}"{taker}>'
             + "".join(slots) + "</div>"
             f'<p class="trick-caption">{escape(caption)}</p></div>')
 
 
-def layout_view(obs: Obs) -> str:
+def layout_view(obs: Observation) -> str:
     """§6: four rows, one per suit, growing from the jack; unplayed places outlined."""
     rows = []
-    legal = set(obs["legal"]) if obs["to_move"] == 0 else set()
-    laid = [c for _, c in obs.get("layout_plays", []) if c != "pass"]
-    latest = laid[-1] if laid else None
-    laid_by = {c: s for s, c in obs.get("layout_plays", []) if c != "pass"}
-    for suit, row in zip(SUITS, obs["layout"], strict=True):
+    legal = set(legal_texts(obs)) if obs.to_move == 0 else set()
+    laid_by = {card_text(c): s for s, c in obs.layout_plays if c >= 0}  # a pass is -1
+    latest = next(reversed(laid_by), None)
+    for suit, row in zip(SUITS, obs.layout, strict=True):
         cells = []
         for r in range(13):
             card = RANKS[r] + suit
@@ -423,20 +456,20 @@ def layout_view(obs: Obs) -> str:
         rows.append(f'<div class="row {state} {suit_class("x" + suit)}" data-suit="{suit}">'
                     f'<span class="row-suit" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
                     + "".join(cells) + "</div>")
-    hint = "" if any(obs["layout"]) else f'<p class="layout-hint">{escape(t("layout.empty"))}</p>'
+    hint = "" if any(obs.layout) else f'<p class="layout-hint">{escape(t("layout.empty"))}</p>'
     return (f'<div class="layout" role="group" aria-label="{escape(t("layout.label"))}">'
             + "".join(rows) + hint + "</div>")
 
 
-def prompt_view(obs: Obs, ui: UI) -> str:
+def prompt_view(obs: Observation, ui: UI) -> str:
     """The king's contract picker and the doubling/redeal answers (§2.2, §4, §5)."""
-    if obs["to_move"] != 0:
+    if obs.to_move != 0:
         return ""
-    legal = obs["legal"]
+    legal = legal_texts(obs)
     values = ui["values"]  # from the engine's scoring (values.py)
     title_id = ui.get("idp", "") + "prompt-title"
     nav = 'data-nav="prompt"'
-    if obs["phase"] == "choose":
+    if obs.phase == "choose":
         per = values["contract"]
         places = iso("/".join(score_text(p) if i == 0 else str(p) for i, p in enumerate(values["places"])))
         buttons = "".join(
@@ -450,8 +483,8 @@ def prompt_view(obs: Obs, ui: UI) -> str:
   <p>{escape(t("prompt.choose.text"))}</p>
   <div class="choices">{buttons}</div>
 </div>"""
-    if obs["phase"] == "announce":
-        doublable = sorted({c for m in legal if m.startswith("double:") for c in m[7:].split(",")},
+    if obs.phase == "announce":
+        doublable = sorted({card_text(c) for m in obs.legal if m.kind == DOUBLE for c in cards_of(m.cards)},
                            key=lambda c: (SUITS.index(c[1]), c[0]))
         parts = []
         if len(doublable) == 1:
@@ -466,7 +499,7 @@ def prompt_view(obs: Obs, ui: UI) -> str:
   <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>
 </div>""")
         elif doublable:
-            cx = obs["contract"] == "complex"
+            cx = obs.contract is Contract.COMPLEX
             loss, gain = values["double"][doublable[0]]
             title = t("prompt.double_cx.title") if cx else t("prompt.double_q.title")
             text = (t("prompt.double_cx.text") if cx
@@ -506,17 +539,17 @@ def prompt_view(obs: Obs, ui: UI) -> str:
     return ""
 
 
-def centre(obs: Obs, ui: UI) -> str:
+def centre(obs: Observation, ui: UI) -> str:
     parts = []
-    if obs["phase"] in ("choose", "announce"):
+    if obs.phase in ("choose", "announce"):
         p = prompt_view(obs, ui)
         if p:
             parts.append(p)
         else:
-            key = "status.wait_choose" if obs["phase"] == "choose" else "status.wait_announce"
-            parts.append(f'<p class="waiting">{escape(t(key, name=seat_name(obs["king"])))}</p>')
-        for claimant, cards in obs["redeals"]:
-            shown = " ".join(card_symbol(c) for c in sort_hand(cards))
+            key = "status.wait_choose" if obs.phase == "choose" else "status.wait_announce"
+            parts.append(f'<p class="waiting">{escape(t(key, name=seat_name(obs.king)))}</p>')
+        for claimant, cards in obs.redeals:
+            shown = " ".join(card_symbol(c) for c in sort_hand(texts(cards)))
             parts.append(f'<p class="note">{escape(t("prompt.redeal_claimed", name=seat_name(claimant), cards=shown))}</p>')
     elif is_trex(obs):
         parts.append(layout_view(obs))
@@ -546,24 +579,25 @@ def centre(obs: Obs, ui: UI) -> str:
             f'{"".join(parts)}</section>')
 
 
-def marks_legend(obs: Obs) -> str:
+def marks_legend(obs: Observation) -> str:
     """A line explaining the marks on the table while there are any: ⚑ before the cards a
     seat took that lie face up (§3.6), ×2 on a doubled card (§4)."""
     lines = []
-    if any(obs["face_up"]):
+    if any(obs.face_up):
         lines.append(f'<span data-mark="taken"><span aria-hidden="true">\u2691</span> {escape(t("marks.taken"))}</span>')
-    if obs["doubled"]:
+    if obs.doubled:
         lines.append(f'<span data-mark="doubled"><span aria-hidden="true">\u00d72</span> {escape(t("marks.doubled"))}</span>')
     return f'<p class="marks-legend">{" ".join(lines)}</p>' if lines else ""
 
 
 # ---------------------------------------------------------------- your hand
-def hand_view(obs: Obs, ui: UI) -> str:
+def hand_view(obs: Observation | Mapping[str, Any], ui: UI) -> str:
     """Your cards, sorted, as buttons. A long hand comes in two halves (``hand-row``): the
     CSS shows them as two rows on a narrow screen and as one fan elsewhere. ``ui["raised"]``
     is the card a first tap raised on a touch screen (app.py): a second tap plays it."""
+    obs = observation(obs)
     doubled = doubled_map(obs)
-    hand = sort_hand(obs["hand"])
+    hand = sort_hand(texts(obs.hand))
     if ui.get("readonly"):  # a diagram (an embedded table's view and replay): nothing to press
         # as cards, and as suit lines that a small frame shows instead (style.css)
         faces = "".join(card_face(c, cls="in-hand", doubled=c in doubled, flip=flip_id(obs, c)) for c in hand)
@@ -571,8 +605,8 @@ def hand_view(obs: Obs, ui: UI) -> str:
                 f'data-count="{len(hand)}" style="--count:{max(len(hand), 1)}"><div class="hand-row" '
                 f'style="--row:{len(hand)}">{faces}</div></div><div class="hand-lines" aria-hidden="true">'
                 f'{open_hand_view(hand, doubled)}</div>')
-    your_play = obs["to_move"] == 0 and obs["phase"] == "play"
-    legal = set(obs["legal"]) if your_play else set()
+    your_play = obs.to_move == 0 and obs.phase == "play"
+    legal = set(legal_texts(obs)) if your_play else set()
     raised = ui.get("raised") if your_play else None
     cards = []
     # One Tab stop for the whole hand (arrows move inside it): the first card you may play.
@@ -599,7 +633,7 @@ def hand_view(obs: Obs, ui: UI) -> str:
             f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
 
-def status_line(obs: Obs, ui: UI) -> str:
+def status_line(obs: Observation | Mapping[str, Any], ui: UI) -> str:
     """What the game waits for, under the felt. Not a live region: announce.py says what
     happens, once, in the table's one polite region; a refused move is an alert."""
     msg = ui.get("message")
@@ -608,37 +642,39 @@ def status_line(obs: Obs, ui: UI) -> str:
     note = ui.get("note")  # an embedded table's caption or an exercise's feedback: (class, text)
     if note:
         return f'<p class="status {note[0]}">{escape(note[1])}</p>'
-    yours = " yours" if obs["to_move"] == 0 and not finished(obs) and not obs["forced_answer"] else ""
+    obs = observation(obs)
+    yours = " yours" if obs.to_move == 0 and not finished(obs) and not obs.forced_answer else ""
     return f'<p class="status{yours}">{escape(status_text(obs, ui.get("raised")))}</p>'
 
 
-def status_text(obs: Obs, raised: str | None = None) -> str:
+def status_text(obs: Observation | Mapping[str, Any], raised: str | None = None) -> str:
     """The status line's words for the observation (no refusal); ``raised``: the card
     raised by a first tap (tap-to-raise), if any."""
-    tm = obs["to_move"]
-    if obs["forced_answer"]:
+    obs = observation(obs)
+    tm = obs.to_move
+    if obs.forced_answer:
         return t("status.forced_answer")
-    if obs["is_over"]:
+    if obs.is_over:
         text = t("status.over")
     elif finished(obs):
         text = t("status.deal_over")
     elif tm != 0:
-        if obs["phase"] == "choose":
-            text = t("status.wait_choose", name=seat_name(obs["king"]))
-        elif obs["phase"] == "announce":
+        if obs.phase == "choose":
+            text = t("status.wait_choose", name=seat_name(obs.king))
+        elif obs.phase == "announce":
             text = t("status.wait_announce")
         else:
-            text = t("status.wait", name=seat_name(tm))
-    elif obs["phase"] == "choose":
+            text = t("status.wait", name=seat_name(tm or 0))
+    elif obs.phase == "choose":
         text = t("status.choose")
-    elif obs["phase"] == "announce":
+    elif obs.phase == "announce":
         text = t("status.announce")
-    elif raised is not None and raised in obs["legal"]:
+    elif raised is not None and raised in legal_texts(obs):
         text = t("status.tap_again", card=card_symbol(raised))
     elif is_trex(obs):
-        text = t("status.must_pass") if obs["legal"] == ["pass"] else t("status.your_trex")
+        text = t("status.must_pass") if legal_texts(obs) == ["pass"] else t("status.your_trex")
     else:
-        text = t("status.your_lead") if not obs["trick"] else t("status.your_card")
+        text = t("status.your_lead") if not obs.trick else t("status.your_card")
     return text
 
 
@@ -649,13 +685,13 @@ def team_name(members: Iterable[int]) -> str:
     return t("team.name", a=seat_name(a), b=seat_name(b))
 
 
-def score_sheet(obs: Obs, kings: list[int], teams: list[list[int]], current: bool = True,
-                caption: bool = True) -> str:
+def score_sheet(obs: Observation | Mapping[str, Any], kings: list[int], teams: list[list[int]],
+                current: bool = True, caption: bool = True) -> str:
     """Like the paper sheet: a block per kingdom, a row per contract, a running total;
     in partnership a total per team (``teams``: ``values.of(rules)["teams"]``)."""
-    contracts = obs["contracts"]
-    by_kingdom: dict[int, dict[str, list[int]]] = {}
-    for kingdom, _king, contract, scores in obs["history"]:
+    obs = observation(obs)
+    by_kingdom: dict[int, dict[Contract, tuple[int, int, int, int]]] = {}
+    for kingdom, _king, contract, scores in obs.history:
         by_kingdom.setdefault(kingdom, {})[contract] = scores
     head = "".join(f'<th scope="col">{escape(seat_name(s))}</th>' for s in range(4))
     body = []
@@ -664,25 +700,25 @@ def score_sheet(obs: Obs, kings: list[int], teams: list[list[int]], current: boo
         played = by_kingdom.get(k, {})
         body.append(f'<tr class="kingdom"><th colspan="5" scope="rowgroup">'
                     f'{escape(t("sheet.kingdom", n=k + 1, name=seat_name(kings[k])))}</th></tr>')
-        for c in contracts:
+        for c in obs.rules.contracts:
             sc = played.get(c)
-            now = current and not obs["is_over"] and obs["kingdom"] == k and obs["contract"] == c
+            now = current and not obs.is_over and obs.kingdom == k and obs.contract is c
             cls = ' class="now"' if now else ""
-            cells = "".join(f"<td>{score_text(v) if sc else ''}</td>" for v in (sc or [0, 0, 0, 0]))
-            body.append(f'<tr{cls} data-kingdom="{k}" data-contract="{c}"><th scope="row">'
-                        f'{escape(t("contract.short." + c))}</th>{cells}</tr>')
+            cells = "".join(f"<td>{score_text(v) if sc else ''}</td>" for v in (sc or (0, 0, 0, 0)))
+            body.append(f'<tr{cls} data-kingdom="{k}" data-contract="{c.value}"><th scope="row">'
+                        f'{escape(t("contract.short." + c.value))}</th>{cells}</tr>')
             if sc:
                 running = [a + b for a, b in zip(running, sc, strict=True)]
         if played:
             body.append('<tr class="running"><th scope="row">' + escape(t("sheet.running")) + "</th>"
                         + "".join(f"<td>{score_text(v)}</td>" for v in running) + "</tr>")
     foot = ('<tr class="total"><th scope="row">' + escape(t("sheet.total")) + "</th>"
-            + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs["totals"]))
+            + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs.totals))
             + "</tr>")
-    if obs["rules"].get("partnership"):
+    if obs.rules.partnership:
         # a row per team (the engine's partners, §8.1), its total under each member's column
         for team, members in enumerate(teams):
-            total = sum(obs["totals"][s] for s in members)
+            total = sum(obs.totals[s] for s in members)
             cells = "".join(f'<td data-seat="{s}">{score_text(total)}</td>' if s in members else "<td></td>"
                             for s in range(4))
             foot += (f'<tr class="teams team-{team}" data-team="{team}"><th scope="row">'
@@ -707,69 +743,78 @@ def overlay(kind: str, title: str, body: str, buttons: str, idp: str = "") -> st
 </div>"""
 
 
-def deal_summary(obs: Obs, idp: str = "", buttons: str = "", aids: str = "", more: str = "") -> str:
+def deal_summary(obs: Observation, idp: str = "", buttons: str = "", aids: str = "", more: str = "") -> str:
     """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
     seat took and why it scored what it did (the deal's ledger), its score and total."""
     rows = []
     for s in range(4):
         took = "".join(f'<span class="line">{escape(line)}</span>' for line in took_lines(obs, s))
         rows.append(f'<tr data-seat="{s}"><th scope="row">{escape(seat_name(s))}</th><td class="took">{took}</td>'
-                    f'<td class="num">{score_text(obs["deal_scores"][s])}</td>'
-                    f'<td class="num">{score_text(obs["totals"][s])}</td></tr>')
+                    f'<td class="num">{score_text(obs.deal_scores[s])}</td>'
+                    f'<td class="num">{score_text(obs.totals[s])}</td></tr>')
     note = ""
-    if obs["redeals"]:
-        note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(obs["redeals"][-1][0])))}</p>'
-    body = (f'<p>{escape(t("summary.king", name=seat_name(obs["king"])))}</p>{note}'
+    if obs.redeals:
+        note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(obs.redeals[-1][0])))}</p>'
+    body = (f'<p>{escape(t("summary.king", name=seat_name(obs.king)))}</p>{note}'
             f'<table class="summary"><thead><tr><th scope="col"><span class="sr-only">{escape(t("summary.player"))}</span></th>'
             f'<th scope="col">{escape(t("summary.finished" if is_trex(obs) else "summary.took"))}</th>'
             f'<th scope="col" class="num">{escape(t("summary.score"))}</th>'
             f'<th scope="col" class="num">{escape(t("summary.total"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>{aids}')
     if not buttons:
-        label = t("btn.see_result") if obs["is_over"] else t("btn.next_deal")
+        label = t("btn.see_result") if obs.is_over else t("btn.next_deal")
         buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>{more}'
-    per = len(obs["contracts"])
-    title = t("summary.title", k=obs["kingdom"] + 1, n=obs["deal_number"] % per + 1, of=per,
-              contract=contract_name(obs["contract"]))
+    per = len(obs.rules.contracts)
+    title = t("summary.title", k=obs.kingdom + 1, n=obs.deal_number % per + 1, of=per,
+              contract=contract_name(obs.contract))
     return overlay("summary", title, body, buttons, idp)
 
 
-def took_lines(obs: Obs, s: int) -> list[str]:
+def entry_card(e: Entry) -> str | None:
+    """The card of a ledger entry as its text (None: no card, or a Trex place)."""
+    return card_text(e.card) if e.card >= 0 and e.reason != "place" else None
+
+
+def took_lines(obs: Observation | Mapping[str, Any], s: int) -> list[str]:
     """What seat ``s`` took in the deal on the table, one line per reason for its score,
     read from the deal's ledger: its place in Trex; else its tricks and plain penalty
     cards, then each doubled card it took (§4.3, §4.4) or was paid for."""
-    ledger = obs["ledger"]
-    mine = [e for e in ledger if e["seat"] == s]
+    obs = observation(obs)
+    ledger = obs.ledger
+    mine = [e for e in ledger if e.seat == s]
     if is_trex(obs):
-        return [t(f"summary.place.{e['card'] + 1}") for e in mine if e["reason"] == "place"]
+        return [t(f"summary.place.{e.card + 1}") for e in mine if e.reason == "place"]
     doubler = doubled_map(obs)
-    taken = sort_hand([e["card"] for e in mine if e["reason"] == "card"])
+    taken = sort_hand([card_text(e.card) for e in mine if e.reason == "card"])
     plain = [c for c in taken if c not in doubler]
     lines = [tn("summary.tricks", tricks_won(obs)[s])
              + (" \u00b7 " + " ".join(card_symbol(c) for c in plain) if plain else "")]
     for c in taken:
         if c in doubler:
-            points = sum(e["points"] for e in mine if e["card"] == c and e["reason"] in ("card", "doubled"))
+            points = sum(e.points for e in mine if entry_card(e) == c and e.reason in ("card", "doubled"))
             key = "summary.own_double" if doubler[c] == s else "summary.doubled_taken"
             lines.append(t(key, card=card_symbol(c), score=score_text(points)))
-    taker = {e["card"]: e["seat"] for e in ledger if e["reason"] == "doubled"}
+    taker = {entry_card(e): e.seat for e in ledger if e.reason == "doubled"}
     for e in mine:
-        if e["reason"] in ("double-paid", "leader-paid"):
-            if e["reason"] == "double-paid":
+        if e.reason in ("double-paid", "leader-paid"):
+            card = entry_card(e)
+            if e.reason == "double-paid":
                 key = "summary.double_paid"
             else:  # §4.4 jawaker; ".self": the doubler led that trick himself
-                key = "summary.double_lead" + (".self" if taker[e["card"]] == s else "")
-            lines.append(t(key, card=card_symbol(e["card"]), name=seat_name(taker[e["card"]]),
-                           score=score_text(e["points"])))
+                key = "summary.double_lead" + (".self" if taker[card] == s else "")
+            lines.append(t(key, card=card_symbol(card or ""), name=seat_name(taker[card]),
+                           score=score_text(e.points)))
     return lines
 
 
-def final_result(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
+def final_result(obs: Observation | Mapping[str, Any], kings: list[int], teams: list[list[int]],
+                 idp: str = "") -> str:
     """The match's result (issue 10 item 5): the winner, the final ranking with each place
     (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
     ``values.of(rules)["teams"]``), the score sheet, and New match / Export record."""
-    totals = obs["totals"]
-    partnership = obs["rules"].get("partnership")
+    obs = observation(obs)
+    totals = obs.totals
+    partnership = obs.rules.partnership
     if partnership:
         sides = [(team_name(members), sum(totals[s] for s in members), f'data-team="{i}"')
                  for i, members in enumerate(teams)]
@@ -866,7 +911,7 @@ def param_notice(param: str, value: str) -> str:
     return t(f"notice.param.{param}", value=value)
 
 
-def sheet_overlay(obs: Obs, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
+def sheet_overlay(obs: Observation, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
     buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
     return overlay("sheet", t("sheet.title"),
                    f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, caption=False)}</div>', buttons, idp)
@@ -889,15 +934,12 @@ def help_overlay(idp: str = "") -> str:
     return overlay("help", t("help.title"), rulesview.help_top() + body, buttons, idp)
 
 
-RULE_SELECTS = {
-    "direction": ("counterclockwise", "clockwise"),
-    "first_king": ("seven-of-hearts", "random-dealer"),
-    "kingdom_order": ("next", "right-then-across"),
-    "self_capture": ("plain", "jawaker"),
-}
-RULE_CHECKS = ("no_heart_lead", "forced_discard", "early_end", "swap_values", "doubling",
-               "redeal", "redeal_any_contract", "partnership", "complex")
-PRESET_NAMES = ("levant", "western", "jawaker", "pagat")
+# The rules' form is the engine's options (trex_core/rules.py): a menu per choice with the
+# words it allows, a box per switch, a menu of the presets (§10); each labelled "opt.<name>",
+# "opt.<name>.<word>", "preset.<name>" (tests/test_settings_form.py checks every catalogue).
+RULE_SELECTS = CHOICES
+RULE_CHECKS = SWITCHES
+PRESET_NAMES = tuple(PRESETS)
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
 
 
@@ -985,9 +1027,9 @@ def _recordview() -> Any:
     return recordview
 
 
-def table(obs: Obs, ui: UI) -> str:
+def table(obs: Observation | Mapping[str, Any], ui: UI) -> str:
     """The whole table. ``ui["idp"]`` prefixes every id (one prefix per table on a page)."""
-    return whole(table_parts(obs, ui))
+    return whole(table_parts(observation(obs), ui))
 
 
 def whole(parts: list[tuple[str, str]]) -> str:
@@ -999,7 +1041,7 @@ def whole(parts: list[tuple[str, str]]) -> str:
     return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
 
 
-def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
+def table_parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     """The table as its parts, in order: (name, HTML of that element)."""
     kings = ui["kings"]
     teams = ui["values"]["teams"]
@@ -1040,7 +1082,7 @@ def table_parts(obs: Obs, ui: UI) -> list[tuple[str, str]]:
     ui = dict(ui, inert=bool(ov))
     tag = ui.get("felt_tag", "main")  # a page of many tables has no <main> per table
     label = f' aria-label="{escape(t("table.label"))}"' if tag != "main" else ""
-    felt = (f'<{tag} class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs["phase"]}" tabindex="-1"'
+    felt = (f'<{tag} class="felt" data-part="felt" data-mode="{mode}" data-phase="{obs.phase}" tabindex="-1"'
             f'{label}{inert}')
     # your seat and the status line in one line box (.you-line: a row on short screens);
     # the hand outside it, so no flexbox has to lay the hand out to size itself (style.css)
