@@ -109,7 +109,7 @@ def test_playouts_from_mid_deal_end_legally_with_section7_totals(rules: Rules) -
         else:
             ts = trick_state(obs, list(m.hands))
             tr = TrickRules.of(contract, rules)
-            scores = play_tricks(ts, tr, trick_card, rules)
+            scores = play_tricks(ts, tr, trick_card)
             assert sum(scores) == -(sum(tr.value) + 13 * tr.trick_cost)
             continue
         assert sum(scores) == DEAL_TOTALS[contract]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, JACK
 from ..fast import PR, TrexState, TrickRules, TrickState
-from ..scoring import DOUBLE_VALUES
+from ..tricks import DOUBLE_VALUES
 
 FULL_SUIT = 8191
 LEAD_P_EXP = 2.0

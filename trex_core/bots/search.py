@@ -53,12 +53,12 @@ from ..fast import (
     play_tricks,
     step_trex,
     step_trick,
-    trex_scores,
 )
 from ..match import ANNOUNCE, CHOOSE
 from ..moves import CARD_MOVES, NO_DOUBLE, REDEAL_MOVE, Move, double_move
 from ..observation import Observation
 from ..rules import Contract
+from ..tricks import trex_scores
 from . import doubling
 from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
@@ -376,7 +376,7 @@ class HardBot(Bot):
                 st = base.copy()
                 if j:
                     st.doubled = {singles[j - 1]: seat}
-                play_tricks(st, tr, trick_card, obs.rules)
+                play_tricks(st, tr, trick_card)
                 yield self._utility(st.scores, seat, part)
 
         def decide(t: Tally) -> Move:
