@@ -52,9 +52,7 @@ from .tricks import (
 
 FULL_SUIT = 8191
 PR = PATTERN_RANKS
-SUIT_OF = tuple(c // 13 for c in range(52))
 BIT = tuple(1 << c for c in range(52))
-cards_list = cards_of  # the cards of a mask, low to high
 
 
 # -- trick contracts ---------------------------------------------------------------------
@@ -375,6 +373,6 @@ def step_trex(st: TrexState, nxt: Sequence[int], c: int) -> bool:
 
 
 __all__ = [
-    "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "cards_list", "play_trex",
+    "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "play_trex",
     "play_tricks", "score_trick", "trex_playable", "trick_legal",
 ]

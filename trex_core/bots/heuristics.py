@@ -31,9 +31,6 @@ DISCARD_SHORT = 10.0
 OVERTAKE_MIN = 1
 LEAD_FLUSH = 0.1
 OWN_PEN_LEAD = 0.15
-LOWER = tuple((1 << (c % 13)) - 1 for c in range(52))
-"""Within-suit pattern of the ranks below a card's rank."""
-HIGHER = tuple(FULL_SUIT ^ ((1 << (c % 13 + 1)) - 1) for c in range(52))
 SUIT_BASE = tuple(13 * (c // 13) for c in range(52))
 
 

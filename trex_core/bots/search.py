@@ -349,10 +349,6 @@ class HardBot(Bot):
             return Thought.ready(NO_DOUBLE)
         return self.doubles_thought(obs, cards, rng)
 
-    def search_doubles(self, obs: Observation, cards: int, rng: random.Random) -> int:
-        move = self.doubles_thought(obs, cards, rng).finish()
-        return move.cards if move.kind == "double" else 0
-
     def doubles_thought(self, obs: Observation, cards: int, rng: random.Random) -> Thought:
         """Double each doublable card whose doubling raises the simulated score: sample the
         other hands, play the deal out with and without the double under the active §4.4
