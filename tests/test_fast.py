@@ -1,4 +1,8 @@
-"""The fast path (trex_core.fast) agrees with Match, move for move, from any position."""
+"""The fast path (trex_core.fast) agrees with Match, move for move, from any position.
+
+Both read the rules of play from trex_core.tricks (tested by tests/test_tricks.py), so these
+tests guard the fast path's speed-ups: the obligations read inline, the scores summed without
+a ledger, the layout on bits, and randomplay's flat loops."""
 
 from __future__ import annotations
 
