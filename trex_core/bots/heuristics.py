@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, JACK
 from ..fast import PR, TrexState, TrickRules, TrickState
-from ..tricks import DOUBLE_VALUES
+from ..tricks import DOUBLE_VALUES, trick_winner, winning_index
 
 FULL_SUIT = 8191
 LEAD_P_EXP = 2.0
@@ -57,21 +57,11 @@ def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
     led = trick[0] // 13
     base = 13 * led
     mine = legal >> base & FULL_SUIT
-    # who is winning so far, and with what
-    top = trick[0]
-    pos = 0
-    for i in range(1, len(trick)):
-        t = trick[i]
-        if t > top and t // 13 == led:
-            top = t
-            pos = i
+    top = trick[winning_index(trick)]  # the card winning so far (§3.1)
     n_after = 3 - len(trick)
     if mine:
         return _follow(seat, hand, mine, base, top, n_after, others, st, tr)
-    winner = st.leader
-    nxt = tr.nxt
-    for _ in range(pos):
-        winner = nxt[winner]
+    winner = trick_winner(trick, st.leader, tr.nxt)
     return _discard(seat, hand, legal, others, st, tr, winner, top, n_after)
 
 
