@@ -23,6 +23,7 @@ from trex_core.fast import (
 )
 from trex_core.randomplay import random_hands
 from trex_core.rules import Contract, Rules
+from trex_core.tricks import ended_early
 
 
 def _random_policy(rng: random.Random):  # noqa: ANN202 - a test helper
@@ -49,7 +50,7 @@ def trick_end_position(rng: random.Random, contract: Contract, rules: Rules, tri
     pol = _random_policy(rng)
     play_tricks(st, tr, pol, until=13 - tricks_left)
     for _ in range(rng.randrange(4)):
-        if st.tricks_done >= 13 or (tr.early_end and tr.penalty & st.played == tr.penalty):
+        if st.tricks_done >= 13 or ended_early(st.played, tr.penalty, tr.early_end):
             break
         seat = st.to_move(tr)
         led = st.trick[0] // 13 if st.trick else -1

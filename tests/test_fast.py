@@ -1,4 +1,8 @@
-"""The fast path (trex_core.fast) agrees with Match, move for move, from any position."""
+"""The fast path (trex_core.fast) agrees with Match, move for move, from any position.
+
+Both read the rules of play from trex_core.tricks (tested by tests/test_tricks.py), so these
+tests guard the fast path's speed-ups: the obligations read inline, the scores summed without
+a ledger, the layout on bits, and randomplay's flat loops."""
 
 from __future__ import annotations
 
@@ -109,7 +113,7 @@ def test_playouts_from_mid_deal_end_legally_with_section7_totals(rules: Rules) -
         else:
             ts = trick_state(obs, list(m.hands))
             tr = TrickRules.of(contract, rules)
-            scores = play_tricks(ts, tr, trick_card, rules)
+            scores = play_tricks(ts, tr, trick_card)
             assert sum(scores) == -(sum(tr.value) + 13 * tr.trick_cost)
             continue
         assert sum(scores) == DEAL_TOTALS[contract]

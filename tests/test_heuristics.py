@@ -27,7 +27,7 @@ from trex_core.bots.heuristics import (
 from trex_core.cards import FULL_DECK, JACK, cards_of
 from trex_core.fast import PR, TrickRules, TrickState, play_tricks
 from trex_core.rules import Contract, Rules
-from trex_core.scoring import DOUBLE_VALUES
+from trex_core.tricks import DOUBLE_VALUES
 
 RULESETS = [
     Rules(),

@@ -6,7 +6,8 @@ The modules form layers; each imports only from the layers above it, never from 
 
 1. values — ``cards``, ``rules`` (options, presets, seats), ``moves``, ``errors`` (refusal
    codes), ``tricks`` (the rules of play on plain ints that ``Match`` and ``fast`` share:
-   the trick winner), ``scoring`` (values and the deal ledger), ``state`` (the match's
+   what may be played to a trick, its winner, early end, what a doubled card pays, the
+   layout's places), ``scoring`` (values and the deal ledger), ``state`` (the match's
    plain data), ``position`` (a deal's position as text);
 2. rules — ``legality``: pure functions from a state and the rules to the legal moves and
    the reason for a refusal;

@@ -9,7 +9,7 @@ for people and records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 SUITS = "SHDC"
 """Suit letters in card order: spades, hearts, diamonds, clubs (§12)."""
@@ -30,14 +30,6 @@ Hand = int
 
 def card(rank: int, suit: int) -> Card:
     return suit * 13 + rank
-
-
-def suit_of(c: Card) -> int:
-    return c // 13
-
-
-def rank_of(c: Card) -> int:
-    return c % 13
 
 
 KING_OF_HEARTS = card(KING, HEARTS)
@@ -104,10 +96,6 @@ def cards_of(hand: Hand) -> list[Card]:
     return out
 
 
-def iter_cards(hand: Hand) -> Iterator[Card]:
-    return iter(cards_of(hand))
-
-
 def mask_of(cards: Iterable[Card]) -> Hand:
     m = 0
     for c in cards:
@@ -117,11 +105,6 @@ def mask_of(cards: Iterable[Card]) -> Hand:
 
 def count(hand: Hand) -> int:
     return hand.bit_count()
-
-
-def highest(hand: Hand) -> Card:
-    """The highest card of a non-empty mask (within one suit: the highest rank)."""
-    return hand.bit_length() - 1
 
 
 def lowest(hand: Hand) -> Card:

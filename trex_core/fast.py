@@ -3,13 +3,16 @@ random play, :mod:`trex_core.randomplay`).
 
 A card is an int 0..51 and a hand a 52-bit int, as in :mod:`trex_core.cards`.  Nothing here
 checks moves or builds observations: :class:`~trex_core.match.Match` is the authority on the
-rules; this module repeats just enough of them (legal cards §3.1–§3.3 and §6.1, early end
-§3.4, the scores of §3.5/§4.3/§4.4/§9.2, the layout of §6) to finish a deal from any position
-many thousand times a second.  Each legality rule is written once here, on bits:
-:func:`trick_obligations` (read by :func:`trick_legal`) for the trick contracts and
-:func:`trex_playable` (with the ``_OPENS`` table it is built on) for the layout; every
-playout uses them.  ``tests/test_fast.py`` checks both against ``Match.legal_moves`` at every
-position of seeded deals under every preset and option, and the scores move for move.
+rules.  The rules of play are :mod:`trex_core.tricks`'s, which ``Match`` reads too — the
+obligations of a trick (§3.1–§3.3), the trick winner, early end (§3.4), what a doubled card
+pays (§4.3, §4.4) and the places of §6.3 — and the card values :mod:`trex_core.scoring`'s.
+This module keeps only what makes a playout fast, to finish a deal from any position many
+thousand times a second: the rules looked up once per contract and rules
+(:class:`TrickRules`), the obligations' read written inline (:func:`trick_legal`), a trick's
+penalties summed without a ledger (:func:`score_trick`), and the layout on bits
+(:func:`trex_playable`, with the ``_OPENS`` table it is built on, §6.1).
+``tests/test_fast.py`` checks the legal cards against ``Match.legal_moves`` at every position
+of seeded deals under every preset and option, and the scores move for move.
 
 Two kinds of position:
 
@@ -28,24 +31,28 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from . import legality
 from .cards import (
     FULL_DECK,
-    HEARTS,
     JACK,
     PATTERN_RANKS,
     SUIT_MASK,
     cards_of,
 )
 from .rules import JAWAKER, Contract, Rules
-from .scoring import DOUBLE_VALUES, card_values, trick_value
-from .tricks import trick_winner
+from .scoring import card_values, penalty_cards, trick_value
+from .tricks import (
+    DOUBLE_VALUES,
+    double_payee,
+    early_end,
+    ended_early,
+    trex_scores,
+    trick_obligations,
+    trick_winner,
+)
 
 FULL_SUIT = 8191
 PR = PATTERN_RANKS
-SUIT_OF = tuple(c // 13 for c in range(52))
 BIT = tuple(1 << c for c in range(52))
-cards_list = cards_of  # the cards of a mask, low to high
 
 
 # -- trick contracts ---------------------------------------------------------------------
@@ -89,17 +96,12 @@ def _trick_rules_cached(contract: Contract, rules: Rules) -> TrickRules:
     if tr is None:
         values = card_values(contract, rules)
         value = tuple(values.get(c, 0) for c in range(52))
-        penalty = 0
-        for c, v in values.items():
-            if v:
-                penalty |= 1 << c
-        early = rules.early_end and contract not in (Contract.COLLECTIONS, Contract.COMPLEX)
         tr = TrickRules(
             contract=contract,
             value=value,
             trick_cost=trick_value(contract, rules),
-            penalty=penalty,
-            early_end=early,
+            penalty=penalty_cards(contract, rules),
+            early_end=early_end(contract, rules),
             nxt=(rules.next_seat(0), rules.next_seat(1), rules.next_seat(2), rules.next_seat(3)),
             jawaker=rules.self_capture == JAWAKER,
             partnership=rules.partnership,
@@ -151,38 +153,16 @@ TrickPolicy = Callable[[int, TrickState, TrickRules, int], int]
 legal cards.  A policy must read only ``state.hands[seat]`` and public parts of the state."""
 
 
-NOT_HEARTS = FULL_DECK ^ SUIT_MASK[HEARTS]
-
-
-def forced_discards(contract: Contract, rules: Rules) -> int:
-    """§3.3: the cards a player void in the suit led must discard if he holds one — K♥ in King
-    of Hearts, the queens in Queens, the diamonds in Diamonds; 0 in the other contracts and
-    when the ``forced_discard`` option is off (the cards are :mod:`trex_core.legality`'s)."""
-    return legality.forced_discards(contract) if rules.forced_discard else 0
-
-
-def trick_obligations(contract: Contract, rules: Rules) -> tuple[tuple[int, int], ...]:
-    """Trick legality (§3.1–§3.3) as a table, the one statement of it on the fast path:
-    ``must[led]`` for the suit led (0..3), ``must[-1]`` for the lead, is a pair of masks
-    ``(first, then)``: a player must play a card of ``first`` if he holds one, else one of
-    ``then`` if he holds one, else any card (:func:`trick_legal` reads it).
-
-    * §3.1 following: ``first`` is the suit led; §3.3 ``then`` is :func:`forced_discards`.
-    * Leading: any card, except that under §3.2 (King of Hearts with ``no_heart_lead``)
-      ``first`` is the non-hearts: no heart lead while the leader holds a non-heart."""
-    forced = forced_discards(contract, rules)
-    lead = NOT_HEARTS if rules.no_heart_lead and contract is Contract.KING_OF_HEARTS else FULL_DECK
-    return (*((SUIT_MASK[s], forced) for s in range(4)), (lead, 0))
-
-
 def trick_legal(hand: int, led: int, tr: TrickRules) -> int:
     """The legal cards of ``hand`` in a trick contract (§3.1–§3.3); ``led`` is the suit led,
-    or -1 when the player leads.  ``play_tricks`` calls it.  ``randomplay``'s trick deals (the
-    bench) reads the same ``tr.must`` pairs the same way, ``hand & first or hand & then or
-    hand``, without the call: four calls a trick cost 14% of the random trick deals a second
-    (9% of the whole bench, one core), the inline read costs nothing measurable.
-    ``tests/test_fast.py`` compares this with ``Match.legal_moves`` at every position and
-    checks every playout's cards (``randomplay.random_deal``'s too) against Match."""
+    or -1 when the player leads.  It is :func:`trex_core.tricks.legal_in_trick` of
+    ``tr.must[led]``, the obligations table built once per contract and rules, with the read
+    written inline: the playouts and the endgame search call it for every card.
+    ``randomplay``'s trick deals (the bench) reads the same pairs the same way without even
+    this call: four calls a trick cost 14% of the random trick deals a second (9% of the
+    whole bench, one core), the inline read costs nothing measurable.  ``tests/test_fast.py``
+    compares this with ``Match.legal_moves`` at every position and checks every playout's
+    cards (``randomplay.random_deal``'s too) against Match."""
     first, then = tr.must[led]
     return hand & first or hand & then or hand
 
@@ -191,7 +171,8 @@ def score_trick(
     scores: list[int], trick: Sequence[int], leader: int, winner: int, tr: TrickRules,
     doubled: dict[int, int],
 ) -> None:
-    """Add one trick's penalties to ``scores`` (§3.5, §4.3, §4.4, §9.2)."""
+    """Add one trick's penalties to ``scores`` (§3.5, §9.2), a doubled card's as
+    :func:`trex_core.tricks.double_payee` says (§4.3, §4.4)."""
     value = tr.value
     cost = tr.trick_cost
     for c in trick:
@@ -201,32 +182,26 @@ def score_trick(
             if doubled:
                 d = doubled.get(c)
                 if d is not None:
-                    extra = DOUBLE_VALUES[c]
-                    if d != winner:
+                    payee = double_payee(d, winner, leader, tr.jawaker)
+                    if payee >= 0:
+                        extra = DOUBLE_VALUES[c]
                         cost += extra
-                        scores[d] += extra
-                    elif tr.jawaker:
-                        cost += extra
-                        scores[leader] += extra
+                        scores[payee] += extra
     scores[winner] -= cost
 
 
-def play_tricks(
-    st: TrickState, tr: TrickRules, policy: TrickPolicy, rules: Rules | None = None, until: int = 13
-) -> list[int]:
+def play_tricks(st: TrickState, tr: TrickRules, policy: TrickPolicy, until: int = 13) -> list[int]:
     """Finish the deal in place with ``policy`` for every seat; return the final scores.
     With ``until`` < 13 stop once that many tricks are done (the hard bot's search plays
-    the rest exactly, :mod:`trex_core.bots.endgame`) and return the scores so far.
-
-    The §3.2/§3.3 options come from ``tr`` (``TrickRules.of(contract, rules)``), so they
-    hold in every playout; ``rules`` is unused, kept so that callers passing it still work."""
+    the rest exactly, :mod:`trex_core.bots.endgame`) and return the scores so far.  The
+    §3.2–§3.4 options come from ``tr`` (``TrickRules.of(contract, rules)``)."""
     nxt = tr.nxt
     hands = st.hands
     trick = st.trick
     seat = st.to_move(tr)
     early = tr.early_end
     pen = tr.penalty
-    if early and pen & st.played == pen and not trick:
+    if not trick and ended_early(st.played, pen, early):
         return st.scores
     while st.tricks_done < until:
         while len(trick) < 4:
@@ -249,7 +224,7 @@ def play_tricks(
         st.tricks_done += 1
         st.leader = seat = winner
         trick.clear()
-        if early and pen & st.played == pen:
+        if ended_early(st.played, pen, early):
             break
     return st.scores
 
@@ -272,7 +247,7 @@ def step_trick(st: TrickState, tr: TrickRules, c: int) -> bool:
     st.tricks_done += 1
     st.leader = winner
     st.trick.clear()
-    return st.tricks_done == 13 or (tr.early_end and tr.penalty & st.played == tr.penalty)
+    return st.tricks_done == 13 or ended_early(st.played, tr.penalty, tr.early_end)
 
 
 # -- Trex (§6) ---------------------------------------------------------------------------
@@ -332,8 +307,6 @@ class TrexState:
 
 TrexPolicy = Callable[[int, TrexState, int], int]
 """``policy(seat, state, legal) -> card`` for two or more legal cards."""
-
-TREX_PLACES = (200, 150, 100, 50)
 
 
 def play_trex(st: TrexState, nxt: Sequence[int], policy: TrexPolicy, until: int = 0) -> list[int]:
@@ -399,18 +372,7 @@ def step_trex(st: TrexState, nxt: Sequence[int], c: int) -> bool:
     return False
 
 
-def trex_scores(out: list[int], hands: Sequence[int]) -> list[int]:
-    order = list(out)
-    if len(order) == 3:
-        order.append(next(i for i in range(4) if hands[i]))
-    scores = [0, 0, 0, 0]
-    for place, seat in enumerate(order):
-        scores[seat] = TREX_PLACES[place]
-    return scores
-
-
 __all__ = [
-    "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "cards_list",
-    "forced_discards", "play_trex", "play_tricks",
-    "score_trick", "trex_playable", "trick_legal", "trick_obligations",
+    "FULL_DECK", "LAYOUT_OPENS", "TrexState", "TrickRules", "TrickState", "play_trex",
+    "play_tricks", "score_trick", "trex_playable", "trick_legal",
 ]

@@ -3,16 +3,16 @@
 
 This is the one place that decides legality.  ``Match`` asks it before every move, the
 observation lists its moves, ``explain`` and every ``IllegalMoveError`` take their reason
-from :func:`refusal`, which explains a refusal by the same masks that decided it.  (The
-bots' fast path keeps a bit-level copy for speed; ``tests/test_fast.py`` compares the two
-at every position.)
+from :func:`refusal`, which explains a refusal by the same masks that decided it.  The rules
+of a trick (§3.1–§3.3) are :mod:`trex_core.tricks`'s, which the bots' fast path reads too.
+(The layout's §6.1 is here on rows and in the fast path on bits, ``fast.trex_playable``;
+``tests/test_fast.py`` compares them at every position.)
 """
 
 from __future__ import annotations
 
 from .cards import (
     ACE_OF_HEARTS,
-    DIAMONDS,
     HEARTS,
     JACK,
     KING_OF_HEARTS,
@@ -42,6 +42,7 @@ from .moves import (
 )
 from .rules import Contract, Rules
 from .state import ANNOUNCE, CHOOSE, DEAL_OVER, OVER, PLAY, State
+from .tricks import LEAD, forced_discards, legal_in_trick, trick_obligation
 
 # -- the pieces ----------------------------------------------------------------------------
 
@@ -91,17 +92,6 @@ def has_announcement(s: State, rules: Rules) -> bool:
     return bool(doublable(s.contract, rules)) or redeal_possible(s, rules)
 
 
-def forced_discards(contract: Contract | None) -> Hand:
-    """§3.3 option: what a player void in the suit led must discard if he holds it."""
-    if contract is Contract.KING_OF_HEARTS:
-        return 1 << KING_OF_HEARTS
-    if contract is Contract.QUEENS:
-        return QUEENS_MASK
-    if contract is Contract.DIAMONDS:
-        return SUIT_MASK[DIAMONDS]
-    return 0
-
-
 def layout_playable(lo: list[int], hi: list[int]) -> Hand:
     """§6.1: the jacks of unopened rows and the next card up and down each open row."""
     m = 0
@@ -124,21 +114,8 @@ def legal_cards(s: State, rules: Rules) -> Hand:
     contract = s.contract
     if contract is Contract.TREX:
         return hand & layout_playable(s.lo, s.hi)
-    trick = s.trick
-    if not trick:
-        if rules.no_heart_lead and contract is Contract.KING_OF_HEARTS:
-            rest = hand & ~SUIT_MASK[HEARTS]
-            if rest:
-                return rest  # §3.2
-        return hand
-    follow = hand & SUIT_MASK[trick[0] // 13]
-    if follow:
-        return follow  # §3.1
-    if rules.forced_discard:
-        must = hand & forced_discards(contract)
-        if must:
-            return must  # §3.3
-    return hand
+    led = s.trick[0] // 13 if s.trick else LEAD
+    return legal_in_trick(hand, trick_obligation(led, contract, rules))  # type: ignore[arg-type]  # named in play
 
 
 # -- the legal moves -------------------------------------------------------------------------

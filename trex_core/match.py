@@ -23,7 +23,7 @@ from .cards import FULL_DECK, SEVEN_OF_HEARTS, Hand, card_symbol, cards_of, mask
 from .errors import IllegalMoveError, InvalidMoveError
 from .moves import CARD, CONTRACT, CONTRACT_MOVES, DOUBLE, NO_DOUBLE, PASS, REDEAL, Move, parse_move
 from .rules import RANDOM_DEALER, SEAT_NAMES, Contract, Rules
-from .tricks import trick_winner
+from .tricks import early_end, ended_early, trex_order, trick_winner
 
 if TYPE_CHECKING:
     from .position import Position
@@ -155,8 +155,10 @@ class Match:
         self._next = tuple(self.rules.next_seat(seat) for seat in range(4))
         self._legal = -1
         """The legal cards of the seat to move in phase play, once asked for; -1 before."""
-        self._penalty = {c: scoring.penalty_cards(c, self.rules) for c in self.rules.contracts
-                         if c is not Contract.TREX}
+        self._penalty: dict[Contract, Hand] = {
+            c: scoring.penalty_cards(c, self.rules) for c in self.rules.contracts if c is not Contract.TREX
+        }
+        self._early_end = {c: early_end(c, self.rules) for c in self._penalty}
         s = self._s
         s.dealt = self.dealer.hands(0, 0)
         check_hands(s.dealt)
@@ -578,19 +580,11 @@ class Match:
         s.trick = []
         s.leader = winner
         s.to_move = winner
-        if len(s.tricks) == 13 or (self.rules.early_end and self._no_penalty_left()):
-            assert s.contract is not None
-            self._end_deal(scoring.trick_ledger(s.contract, self.rules, s.tricks, s.doubled_by))
-
-    def _no_penalty_left(self) -> bool:
-        """§3.4: K♥ taken, all queens taken, all diamonds taken (Collections and Complex
-        play all 13 tricks)."""
-        s = self._s
-        if s.contract in (Contract.COLLECTIONS, Contract.COMPLEX):
-            return False
-        penalty = self._penalty[s.contract]  # type: ignore[index]  # a trick contract
+        contract = s.contract
+        assert contract is not None
         taken = s.taken[0] | s.taken[1] | s.taken[2] | s.taken[3]
-        return taken & penalty == penalty
+        if len(s.tricks) == 13 or ended_early(taken, self._penalty[contract], self._early_end[contract]):
+            self._end_deal(scoring.trick_ledger(contract, self.rules, s.tricks, s.doubled_by))
 
     def _apply_trex(self, move: Move) -> None:
         s = self._s
@@ -616,8 +610,7 @@ class Match:
             if not s.hands[seat]:
                 s.out.append(seat)
                 if len(s.out) == 3:  # §6.3: the fourth takes last place
-                    last = next(i for i in range(4) if s.hands[i])
-                    s.out.append(last)
+                    s.out = trex_order(s.out, s.hands)
                     self._end_deal(scoring.trex_ledger(s.out))
                     return
         # §6.3: players with no cards are skipped.

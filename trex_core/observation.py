@@ -73,11 +73,6 @@ class Observation:
     """Finished deals: ``(kingdom, king, contract, scores)``."""
     is_over: bool
 
-    @classmethod
-    def of(cls, match: Match, seat: int) -> Observation:
-        """What ``seat`` may know of ``match``."""
-        return observe(match, seat)
-
     @property
     def forced_answer(self) -> bool:
         """§4.2: this seat must answer the doubling question but has nothing to decide; its

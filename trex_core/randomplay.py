@@ -21,13 +21,15 @@ from .rules import Contract, Rules
 
 def _random_trick_deal(hands: list[int], king: int, tr: TrickRules, rand: Callable[[], float]) -> int:
     """Uniformly random legal play of a whole trick deal; returns the number of cards played.
-    The legal cards are :func:`~trex_core.fast.trick_legal`'s, from the same ``tr.must`` table (§3.2/§3.3
-    options included), read inline for speed (see ``trick_legal``).  Scores are computed as
-    in ``play_tricks``; kept flat for the bench."""
+    The rules are :mod:`trex_core.tricks`'s, read inline for speed, with no call per card (see
+    :func:`~trex_core.fast.trick_legal`): the legal cards from the same ``tr.must`` table
+    (§3.2/§3.3 options included), the trick winner as the highest card of the suit led
+    (§3.1), early end when ``tr.penalty`` is all taken (§3.4, ``tricks.ended_early``).
+    Scores are computed as in ``play_tricks`` (no doubling); kept flat for the bench."""
     nxt = tr.nxt
     value = tr.value
     trick_cost = tr.trick_cost
-    pen = tr.penalty if tr.early_end else -1
+    pen = tr.penalty if tr.early_end else -1  # -1: never all taken, the deal plays 13 tricks
     must = tr.must
     lead_first, lead_then = must[-1]
     pr = PR

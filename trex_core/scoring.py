@@ -11,9 +11,8 @@ from typing import NamedTuple
 
 from .cards import DIAMONDS, KING_OF_HEARTS, QUEENS, QUEENS_MASK, SUIT_MASK, Hand, cards_of
 from .rules import JAWAKER, Contract, Rules
-
-TREX_PLACES = (200, 150, 100, 50)
-"""§6.3: first out +200, then +150, +100; the last +50."""
+from .tricks import DOUBLE_VALUES, double_payee
+from .tricks import TREX_PLACES as TREX_PLACES  # the page's rules screen reads scoring.TREX_PLACES
 
 DEAL_TOTALS = {
     Contract.KING_OF_HEARTS: -75,
@@ -87,10 +86,6 @@ def trick_value(contract: Contract, rules: Rules) -> int:
     return 0
 
 
-DOUBLE_VALUES = {KING_OF_HEARTS: 75, **{q: 25 for q in QUEENS}}
-"""The doubled part of a doubled card: K♥ 75, a queen 25 (§4.3)."""
-
-
 class Entry(NamedTuple):
     """One line of a deal's ledger: ``seat`` scored ``points`` for ``reason`` (one of the
     reason codes below), about ``card`` (-1 when no card is concerned)."""
@@ -126,14 +121,14 @@ def trick_ledger(
 ) -> list[Entry]:
     """The ledger of a trick contract from its tricks ``(leader, cards in play order, winner)``.
 
-    ``doubled_by`` maps each doubled card to its doubler.  A doubled card taken by another
-    seat costs the taker double and pays the doubler its value (§4.3); taken by the doubler
-    himself it costs the normal value (§4.4 plain) or double, paying the trick's leader
-    (§4.4 jawaker).  Either way the deal total stays as in §7.
+    ``doubled_by`` maps each doubled card to its doubler.  Who is paid the doubled part of a
+    doubled card, which its taker pays on top, is :func:`trex_core.tricks.double_payee`'s
+    (§4.3, §4.4).  Either way the deal total stays as in §7.
     """
     entries: list[Entry] = []
     values = card_values(contract, rules)
     per_trick = trick_value(contract, rules)
+    jawaker = rules.self_capture == JAWAKER
     for leader, cards, winner in tricks:
         if per_trick:
             entries.append(Entry(winner, -per_trick, TRICK))
@@ -145,13 +140,12 @@ def trick_ledger(
             doubler = doubled_by.get(c)
             if doubler is None:
                 continue
-            extra = DOUBLE_VALUES[c]
-            if doubler != winner:
-                entries.append(Entry(winner, -extra, DOUBLED, c))  # §4.3
-                entries.append(Entry(doubler, extra, DOUBLE_PAID, c))
-            elif rules.self_capture == JAWAKER:
-                entries.append(Entry(winner, -extra, DOUBLED, c))  # §4.4 option
-                entries.append(Entry(leader, extra, LEADER_PAID, c))
+            payee = double_payee(doubler, winner, leader, jawaker)
+            if payee >= 0:
+                extra = DOUBLE_VALUES[c]
+                entries.append(Entry(winner, -extra, DOUBLED, c))
+                # §4.3: the doubler is paid; §4.4 jawaker: he took his own card, the leader is
+                entries.append(Entry(payee, extra, DOUBLE_PAID if doubler != winner else LEADER_PAID, c))
     return entries
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..fast import (
-    TREX_PLACES,
     TrexState,
     TrickRules,
     TrickState,
@@ -35,8 +34,7 @@ from ..fast import (
     trex_playable,
     trick_legal,
 )
-from ..scoring import DOUBLE_VALUES
-from ..tricks import trick_winner
+from ..tricks import DOUBLE_VALUES, TREX_PLACES, ended_early, trick_winner
 
 Scores = tuple[int, int, int, int]
 FULL_SUIT = 8191
@@ -138,7 +136,7 @@ class TrickSolver:
         if not trick:
             if hands[0] | hands[1] | hands[2] | hands[3] == 0:
                 return (0, 0, 0, 0)
-            if tr.early_end and tr.penalty & played == tr.penalty:
+            if ended_early(played, tr.penalty, tr.early_end):
                 return (0, 0, 0, 0)  # §3.4: nothing left to take
             lead_hand = hands[leader]
             if not lead_hand & (lead_hand - 1):
@@ -232,7 +230,7 @@ def brute_tricks(st: TrickState, tr: TrickRules) -> list[int]:
     hand = st.hands[seat]
     if not (st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]) or st.tricks_done == 13:
         return list(st.scores)
-    if not st.trick and tr.early_end and tr.penalty & st.played == tr.penalty:
+    if not st.trick and ended_early(st.played, tr.penalty, tr.early_end):
         return list(st.scores)
     led = st.trick[0] // 13 if st.trick else -1
     legal = trick_legal(hand, led, tr)

@@ -46,7 +46,7 @@ def king_scores(i: int) -> tuple[list[float], list[float]]:
                     holder = next(s for s in range(4) if hands[s] >> c & 1)
                     doubled[c] = holder
             ts = TrickState(list(hands), 0, doubled=doubled)
-            scores = play_tricks(ts, tr, trick_card, r)
+            scores = play_tricks(ts, tr, trick_card)
         out.append(float(scores[0]))
     return hand_features(hands[0]), out
 

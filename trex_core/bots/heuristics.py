@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, JACK
 from ..fast import PR, TrexState, TrickRules, TrickState
-from ..scoring import DOUBLE_VALUES
+from ..tricks import DOUBLE_VALUES, trick_winner, winning_index
 
 FULL_SUIT = 8191
 LEAD_P_EXP = 2.0
@@ -31,9 +31,6 @@ DISCARD_SHORT = 10.0
 OVERTAKE_MIN = 1
 LEAD_FLUSH = 0.1
 OWN_PEN_LEAD = 0.15
-LOWER = tuple((1 << (c % 13)) - 1 for c in range(52))
-"""Within-suit pattern of the ranks below a card's rank."""
-HIGHER = tuple(FULL_SUIT ^ ((1 << (c % 13 + 1)) - 1) for c in range(52))
 SUIT_BASE = tuple(13 * (c // 13) for c in range(52))
 
 
@@ -60,21 +57,11 @@ def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
     led = trick[0] // 13
     base = 13 * led
     mine = legal >> base & FULL_SUIT
-    # who is winning so far, and with what
-    top = trick[0]
-    pos = 0
-    for i in range(1, len(trick)):
-        t = trick[i]
-        if t > top and t // 13 == led:
-            top = t
-            pos = i
+    top = trick[winning_index(trick)]  # the card winning so far (§3.1)
     n_after = 3 - len(trick)
     if mine:
         return _follow(seat, hand, mine, base, top, n_after, others, st, tr)
-    winner = st.leader
-    nxt = tr.nxt
-    for _ in range(pos):
-        winner = nxt[winner]
+    winner = trick_winner(trick, st.leader, tr.nxt)
     return _discard(seat, hand, legal, others, st, tr, winner, top, n_after)
 
 

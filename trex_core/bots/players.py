@@ -9,7 +9,6 @@ same generator state give the same move.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ..match import ANNOUNCE, CHOOSE
 from ..moves import CARD_MOVES, PASS_MOVE, Move
@@ -18,9 +17,6 @@ from ..rules import Contract
 from . import choice, doubling
 from .heuristics import trex_card, trick_card
 from .knowledge import own_hands, trex_state, trick_state
-
-ChoicePolicy = Callable[[Observation, random.Random], Move]
-AnnouncePolicy = Callable[[Observation, random.Random], Move]
 
 
 class Bot:

@@ -53,12 +53,12 @@ from ..fast import (
     play_tricks,
     step_trex,
     step_trick,
-    trex_scores,
 )
 from ..match import ANNOUNCE, CHOOSE
 from ..moves import CARD_MOVES, NO_DOUBLE, REDEAL_MOVE, Move, double_move
 from ..observation import Observation
 from ..rules import Contract
+from ..tricks import trex_scores
 from . import doubling
 from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
@@ -349,10 +349,6 @@ class HardBot(Bot):
             return Thought.ready(NO_DOUBLE)
         return self.doubles_thought(obs, cards, rng)
 
-    def search_doubles(self, obs: Observation, cards: int, rng: random.Random) -> int:
-        move = self.doubles_thought(obs, cards, rng).finish()
-        return move.cards if move.kind == "double" else 0
-
     def doubles_thought(self, obs: Observation, cards: int, rng: random.Random) -> Thought:
         """Double each doublable card whose doubling raises the simulated score: sample the
         other hands, play the deal out with and without the double under the active §4.4
@@ -376,7 +372,7 @@ class HardBot(Bot):
                 st = base.copy()
                 if j:
                     st.doubled = {singles[j - 1]: seat}
-                play_tricks(st, tr, trick_card, obs.rules)
+                play_tricks(st, tr, trick_card)
                 yield self._utility(st.scores, seat, part)
 
         def decide(t: Tally) -> Move:
