@@ -32,6 +32,14 @@ def card(rank: int, suit: int) -> Card:
     return suit * 13 + rank
 
 
+def suit_of(c: Card) -> int:
+    return c // 13
+
+
+def rank_of(c: Card) -> int:
+    return c % 13
+
+
 KING_OF_HEARTS = card(KING, HEARTS)
 ACE_OF_HEARTS = card(ACE, HEARTS)
 SEVEN_OF_HEARTS = card(5, HEARTS)
@@ -105,6 +113,11 @@ def mask_of(cards: Iterable[Card]) -> Hand:
 
 def count(hand: Hand) -> int:
     return hand.bit_count()
+
+
+def highest(hand: Hand) -> Card:
+    """The highest card of a non-empty mask (within one suit: the highest rank)."""
+    return hand.bit_length() - 1
 
 
 def lowest(hand: Hand) -> Card:
