@@ -16,11 +16,12 @@ import pytest
 from trex_core import Contract
 from trex_core.bots import LEVELS
 from trex_core.errors import CODES
+from trex_core.rules import CHOICES, SWITCHES
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui import po, store, strings, view  # noqa: E402
+from trexui import faces, overlays, po, store, strings  # noqa: E402
 
 LANGS = strings.LANGUAGES
 NPLURALS = {"en": 2, "nl": 2, "ar": 6}
@@ -87,10 +88,10 @@ def test_every_key_the_page_uses_is_in_english() -> None:
     for c in Contract:
         built += [f"contract.{c.value}", f"contract.short.{c.value}", f"contract.help.{c.value}"]
     built += [f"suit.{s}" for s in "SHDC"] + [f"rank.{r}" for r in "AKQJT"]
-    built += [f"preset.{p}" for p in view.PRESET_NAMES] + [f"speed.{s}" for s in view.SPEED_NAMES]
+    built += [f"preset.{p}" for p in overlays.PRESET_NAMES] + [f"speed.{s}" for s in overlays.SPEED_NAMES]
     built += [f"level.{level}" for level in LEVELS]
-    built += [f"opt.{name}" for name in (*view.RULE_SELECTS, *view.RULE_CHECKS)]
-    built += [f"opt.{name}.{o}" for name, options in view.RULE_SELECTS.items() for o in options]
+    built += [f"opt.{name}" for name in (*CHOICES, *SWITCHES)]
+    built += [f"opt.{name}.{o}" for name, options in CHOICES.items() for o in options]
     built += ["lang.name", "lang.dir", "refusal.you", "list.none", "list.or", "list.comma"]
     assert not set(built) - set(EN), sorted(set(built) - set(EN))
 
@@ -158,7 +159,7 @@ def test_every_text_formats_in_every_language(lang: str) -> None:
             for form in e.msgstr:
                 form.format(**sample)
         for code in CODES:
-            text = view.refusal_text(code, {"seat": 0, "to_move": 1, "king": 2, "contract": "queens",
+            text = faces.refusal_text(code, {"seat": 0, "to_move": 1, "king": 2, "contract": "queens",
                                             "cards": ["QS", "TH"], "suit": "S", "low": 8, "high": 10,
                                             "n": 3, "made": 1})
             assert "{" not in text and "\u00a7" not in text, (code, text)
@@ -184,12 +185,12 @@ def test_arabic_has_no_latin_words() -> None:
 def test_right_to_left_pages_isolate_scores_and_cards() -> None:
     strings.set_language("ar")
     try:
-        assert view.score_text(-75) == "\u2068\u221275\u2069"
-        assert view.card_symbol("QS") == "\u2068Q\u2660\u2069"
+        assert faces.score_text(-75) == "\u2068\u221275\u2069"
+        assert faces.card_symbol("QS") == "\u2068Q\u2660\u2069"
         assert strings.tn("summary.tricks", 2) == "لطشتان"
     finally:
         strings.set_language("en")
-    assert view.score_text(-75) == "\u221275" and view.card_symbol("TH") == "10\u2665"
+    assert faces.score_text(-75) == "\u221275" and faces.card_symbol("TH") == "10\u2665"
 
 
 def test_the_language_is_chosen_from_the_address_the_setting_and_the_browser() -> None:

@@ -1,6 +1,6 @@
 """Issue 10 items 3, 5 and 7 without a browser: the page's records (web/trexui/records.py),
 their dialogs and the replay viewer's HTML (recordview.py), the result's ranking
-(view.final_result, §2.5), and the saves' stamps that keep two tabs apart (store.py)."""
+(overlays.final_result, §2.5), and the saves' stamps that keep two tabs apart (store.py)."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,7 +16,7 @@ from trex_core.match import FixedDealer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import records, recordview, store, strings, values, view  # noqa: E402
+from trexui import overlays, records, recordview, store, strings, values, view  # noqa: E402
 
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.trex"))
 
@@ -190,7 +190,7 @@ def result_of(totals: list[int], partnership: bool = False) -> str:
     m = Match.new(seed=1, rules=rules)
     t = totals
     obs = dataclasses.replace(observe(m, 0), totals=(t[0], t[1], t[2], t[3]), is_over=True)
-    return view.final_result(obs, list(m.kings), values.of(rules)["teams"])
+    return overlays.final_result(obs, list(m.kings), values.of(rules)["teams"])
 
 
 def test_the_result_ranks_1st_to_4th_equal_totals_sharing_a_place() -> None:

@@ -13,13 +13,13 @@ from trex_core.rules import CHOICES, OPTION_NAMES, SWITCHES
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import po, store, strings, view  # noqa: E402
+from trexui import overlays, po, store, strings  # noqa: E402
 
 LANGS = strings.LANGUAGES
 
 
 def form_html() -> str:
-    return view.settings_overlay(store.default_settings(), ["medium"], [[0, 2], [1, 3]])
+    return overlays.settings_overlay(store.default_settings(), ["medium"], [[0, 2], [1, 3]])
 
 
 def test_every_option_of_rules_is_a_choice_or_a_switch() -> None:

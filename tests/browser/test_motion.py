@@ -18,7 +18,7 @@ from pathlib import Path
 from trex_core import Match, Rules, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import sound, view  # noqa: E402
+from trexui import overlays, sound, view  # noqa: E402
 
 # Every frame: how many animations run, and which moving elements they belong to
 # (a card in the trick, in the Trex layout, or a copy flying to a trick's taker).
@@ -289,7 +289,7 @@ def test_sound_setting_round_trip_natively():
     assert store.load_settings('{"sound": "no"}')["sound"] is True
     for lang in ("en", "ar", "nl"):
         strings.set_language(lang)
-        html = view.settings_overlay(dict(s, sound=True), ["medium"], [[0, 2], [1, 3]])
+        html = overlays.settings_overlay(dict(s, sound=True), ["medium"], [[0, 2], [1, 3]])
         assert 'name="sound" id="set-sound" data-change="play" checked' in html
         assert strings.t("opt.sound") in html and strings.t("opt.sound") != "opt.sound"
     strings.set_language("en")

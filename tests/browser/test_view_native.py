@@ -15,7 +15,7 @@ from trex_core import DEAL_OVER, IllegalMoveError, Match, Rules, observe, write_
 from trex_core.errors import CODES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import store, strings, values, view  # noqa: E402
+from trexui import faces, overlays, store, strings, values, view  # noqa: E402
 
 CASES = [("levant", {}), ("western", {}), ("pagat", {"partnership": True}),
          ("jawaker", {"complex": True}), ("levant", {"partnership": True, "complex": True})]
@@ -57,7 +57,7 @@ def test_every_position_renders(preset, options):
         if m.is_over:
             break
         m.play(rng.choice(m.legal_moves()))
-    result = view.final_result(obs, list(m.kings), values.of(m.rules)["teams"])
+    result = overlays.final_result(obs, list(m.kings), values.of(m.rules)["teams"])
     assert "winner" in result
     assert "&amp; West wins" not in result and "&amp; North wins" not in result  # a team wins -> "win"
     assert result.count("Score sheet") == 1
@@ -80,7 +80,7 @@ def check_summary(m, obs):
     assert title in html
     assert f'<li data-k="deal">Deal {r.number % per + 1} of {per}</li>' in html
     assert " 1 tricks" not in html
-    lines = {s: view.took_lines(obs, s) for s in range(4)}
+    lines = {s: overlays.took_lines(obs, s) for s in range(4)}
     taker = {e["card"]: e["seat"] for e in obs["ledger"] if e["reason"] == "doubled"}
     for e in obs["ledger"]:
         mine = lines[e["seat"]]
@@ -138,13 +138,13 @@ def test_every_refusal_code_has_words() -> None:
     English text: a catalogue entry per code, formatted with the page's symbols."""
     for code in CODES:
         assert strings.catalog("en").gettext(f"refusal.{code}") != f"refusal.{code}", code
-        text = view.refusal_text(code, SAMPLE)
+        text = faces.refusal_text(code, SAMPLE)
         assert text and "{" not in text and "\u00a7" not in text, (code, text)
         assert "QS" not in text and "TH" not in text, (code, text)  # cards as symbols
-    assert view.refusal_text("follow-suit", {"suit": "H", "cards": ["QH", "2H"]}) == \
+    assert faces.refusal_text("follow-suit", {"suit": "H", "cards": ["QH", "2H"]}) == \
         "You must follow hearts (\u2665): you hold Q\u2665, 2\u2665."
-    assert view.refusal_text("answer-double", {"seat": 0}).startswith("Before that, you must")
-    assert "10\u2660\u2013Q\u2660" in view.refusal_text("row-ends", SAMPLE)
+    assert faces.refusal_text("answer-double", {"seat": 0}).startswith("Before that, you must")
+    assert "10\u2660\u2013Q\u2660" in faces.refusal_text("row-ends", SAMPLE)
 
 
 def test_real_refusals_have_words() -> None:
@@ -158,7 +158,7 @@ def test_real_refusals_have_words() -> None:
                 m.play(card)
             except IllegalMoveError as exc:
                 seen.add(exc.code)
-                text = view.refusal_text(exc.code, exc.params)
+                text = faces.refusal_text(exc.code, exc.params)
                 assert "{" not in text and text != f"refusal.{exc.code}", text
             else:
                 m.undo()
@@ -194,7 +194,7 @@ def test_four_colour_setting_round_trip() -> None:
     assert store.load_settings(store.dump_settings(s))["four_colour"] is True
     assert store.load_settings('{"four_colour": "yes"}')["four_colour"] is False
     form = dict(s, rules=s["rules"])
-    html = view.settings_overlay(form, ["medium"], [[0, 2], [1, 3]])
+    html = overlays.settings_overlay(form, ["medium"], [[0, 2], [1, 3]])
     assert 'id="set-four_colour" data-change="play" checked' in html
 
 
@@ -217,10 +217,10 @@ def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
     assert re.search(r'data-seat="1"[^>]*>\s*<div class="seat-head">.*?badge partner', html)
     assert not re.search(r'data-seat="2"[^>]*>\s*<div class="seat-head">[^\n]*badge partner', html)
     form = {"preset": "levant", "rules": rules.to_dict(), "level": "medium", "speed": "normal"}
-    assert "Partnership (you and East)" in view.settings_overlay(form, ["medium"], ui["values"]["teams"])
+    assert "Partnership (you and East)" in overlays.settings_overlay(form, ["medium"], ui["values"]["teams"])
     strings.set_language("ar")
     try:
-        result = view.final_result(obs, list(m.kings), ui["values"]["teams"])
+        result = overlays.final_result(obs, list(m.kings), ui["values"]["teams"])
         assert "أنت واليمين" in result
     finally:
         strings.set_language("en")
@@ -240,18 +240,18 @@ def test_a_damaged_save_says_why_in_the_language() -> None:
     codes = ["unreadable", "not-a-save", "format", "damaged", "moves", "move", "move"]
     assert [r["code"] for r in reasons] == codes
     assert reasons[5]["params"]["refusal"] == "name-contract"
-    assert view.save_error_text(reasons[5]).startswith("move 1 (2\u2663) does not fit: First ")
+    assert overlays.save_error_text(reasons[5]).startswith("move 1 (2\u2663) does not fit: First ")
     for lang in strings.LANGUAGES:
         strings.set_language(lang)
         try:
             for why in [*reasons, {"code": "bug", "params": {"detail": "KeyError: 'x'"}},
                         *({"code": c, "params": {"found": "'x'", "expected": "'y'", "number": 1, "move": "QS",
                                                  "detail": "d"}} for c in store.WHY)]:
-                text = view.save_error_text(why)
+                text = overlays.save_error_text(why)
                 assert text and "{" not in text and not text.startswith("save.why."), (lang, why, text)
                 assert "does not fit" not in text or lang == "en", (lang, text)
             if lang == "ar":
-                said = view.save_error_text(reasons[5])
+                said = overlays.save_error_text(reasons[5])
                 assert "الملك" in said and not re.search("[A-Za-z]{2,}", said), said
         finally:
             strings.set_language("en")

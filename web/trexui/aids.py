@@ -31,8 +31,8 @@ from trex_core.moves import CARD, DOUBLE
 from trex_core.scoring import penalty_cards
 from trex_core.tricks import winning_index
 
+from .faces import SUITS, card_symbol, contract_name, score_text
 from .strings import t
-from .view import SUITS, card_symbol, contract_name, score_text
 
 AID_SAMPLES = 32
 """Samples per decision of the aids' hard bot: fixed, so a hint is reproducible (measured in

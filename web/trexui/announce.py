@@ -24,18 +24,9 @@ from typing import Any
 
 from trex_core import Observation, card_text
 
+from .faces import card_name, contract_name, finished, is_trex, observation, score_text, seat_name, texts
 from .strings import t
-from .view import (
-    card_name,
-    contract_name,
-    finished,
-    is_trex,
-    observation,
-    score_text,
-    seat_name,
-    status_text,
-    texts,
-)
+from .view import status_text
 
 # Events a fast pace holds back and joins; any other event closes the group.
 GROUPED = ("play", "double")

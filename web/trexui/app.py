@@ -37,20 +37,7 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER, Match, Observation, Rules, write_record
 
-from . import (
-    aidpanel,
-    aids,
-    bots,
-    controls,
-    embedview,
-    guide,
-    modes,
-    stats,
-    store,
-    strings,
-    values,
-    view,
-)
+from . import aidpanel, aids, bots, controls, embedview, faces, guide, modes, stats, store, strings, values
 from .botdriver import SPEEDS, BotDriver
 from .dom import browser_languages, focus, js, storage_get, storage_set
 from .embed import Embed, EmbedError
@@ -155,7 +142,7 @@ class Table:
     def speaking(self) -> Iterator[None]:
         """This table's words: its language and its seats' names (an embedded table's compass
         points), for everything said inside the block."""
-        with strings.language(self.lang), view.seat_names(self.mode.seat_names()):
+        with strings.language(self.lang), faces.seat_names(self.mode.seat_names()):
             yield
 
     # ------------------------------------------------------------ the table's state (api.TableApi)
@@ -219,7 +206,7 @@ class Table:
         return not self.obs.forced_answer  # §4.2: that one answer is given for you
 
     def only_pass(self) -> bool:
-        return self.human_must_act() and view.legal_texts(self.obs) == ["pass"]
+        return self.human_must_act() and faces.legal_texts(self.obs) == ["pass"]
 
     def idle(self) -> None:
         self.renderer.mark_waiting()

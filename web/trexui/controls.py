@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER
 
-from . import aidpanel, dialogs, guide, recordui, view
+from . import aidpanel, dialogs, faces, guide, recordui
 from .api import TableApi
 from .dom import focus, js
 from .focus import Focus
@@ -56,7 +56,9 @@ def do(host: ControlHost, action: str) -> None:
         pass  # the record dialogs' (recordui.py), the rules screen's and the tour's (guide.py)
     elif action in ACTIONS:
         ACTIONS[action](host)
-    elif action == "pass" and view.is_trex(host.obs) and host.obs.phase == "play":
+    elif dialogs.opens(action):
+        host.open_dialog(action)
+    elif action == "pass" and faces.is_trex(host.obs) and host.obs.phase == "play":
         host.human_move("pass")  # P (the engine says why when a card of yours fits)
 
 
@@ -176,7 +178,7 @@ def raise_card(host: ControlHost, card: str) -> bool:
     card you may not play or a card out of turn: it goes to the engine, which says why."""
     m = host.match
     if (host.ui.get("raised") == card or m.to_move != 0 or m.phase != "play"
-            or host.overlay or card not in view.legal_texts(host.obs)):
+            or host.overlay or card not in faces.legal_texts(host.obs)):
         return False
     host.ui["raised"] = card
     host.ui["message"] = None
@@ -295,7 +297,6 @@ ACTIONS: dict[str, Callable[[ControlHost], None]] = {
     "sheet": sheet,
     "settings": open_settings,
     "new-game": lambda h: h.open_dialog("confirm"),
-    "help": lambda h: h.open_dialog("help"),
     "new-game-now": lambda h: h.new_game(),
     "apply-rules": lambda h: apply_settings(h, new_game=True),
     "close": close_dialog,

@@ -24,8 +24,7 @@ from typing import Any
 from trex_core import Match, Move, Observation, card_text
 
 from .aids import decisions, move_label, think
-from .strings import t, tn
-from .view import (
+from .faces import (
     SUIT_SYMBOL,
     SUITS,
     card_face,
@@ -37,6 +36,7 @@ from .view import (
     sort_hand,
     texts,
 )
+from .strings import t, tn
 
 
 def reviewed(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:

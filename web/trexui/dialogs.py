@@ -1,24 +1,29 @@
 """Every dialog a table can show, in one registry: how it renders and how it closes.
 
 A dialog is an overlay kind (the page's state ``ui["overlay"]``). Its entry says what HTML it
-is (the view's pieces: view.py, rulesview.py, recordview.py, the aids' dialogs) and which
-action closes it by Escape (its Close button sends the same action); a dialog with no close
-action is the game's own (a deal's summary, the result, a damaged save) and ends with its
-button. Nothing else lists the kinds: the view asks :func:`html`, the keys :func:`closer`.
+is (overlays.py, rulesview.py, recordview.py, the aids' dialogs), which action closes it by
+Escape (its Close button sends the same action; a dialog with no close action is the game's
+own: a deal's summary, the result, a damaged save, which end with their button) and whether
+a button named after it opens it. Nothing else lists the kinds: the view asks :func:`html`,
+the keys :func:`closer`, the controls :func:`opens`.
 
-A new dialog is one entry here (and its words in the catalogues); a button or a key that
-opens it names its kind (``Table.open_dialog``).
+A new dialog is one entry here and its words in the catalogues, plus the button that offers
+it (``data-action="<kind>"``): *About*, opened from Help, was added that way.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
-from . import recordview, rulesview, view
+from trex_core import Observation, __version__
+
+from . import faces, overlays, recordview, rulesview
+from .strings import iso, t
 
 UI = dict[str, Any]
-Render = Callable[[Any, UI, str], str]  # (the observation, the page's state, the id prefix) -> HTML
+Render = Callable[[Observation, UI, str], str]  # (the observation, the page's state, the id prefix) -> HTML
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class Dialog:
     render: Render
     close: str | None = "close"
     """The action that closes it (Escape, its Close button); None: the game's own dialog."""
+    opens: bool = False
+    """A button whose action is the kind opens it (``data-action="about"``)."""
 
 
 def _teams(ui: UI) -> list[list[int]]:
@@ -36,37 +43,46 @@ def _teams(ui: UI) -> list[list[int]]:
 
 def _aid(kind: str) -> Render:
     """A dialog the aids panel builds (aidpanel.py puts its parts in ``ui["aid_dialog"]``)."""
-    def render(obs: Any, ui: UI, idp: str) -> str:
+    def render(obs: Observation, ui: UI, idp: str) -> str:
         if not ui.get("aid_dialog"):
             return ""
         title, body, buttons = ui["aid_dialog"]
-        return view.overlay(kind, title, body, buttons, idp)
+        return overlays.overlay(kind, title, body, buttons, idp)
     return render
 
 
 def _guide(kind: str) -> Render:
-    def render(obs: Any, ui: UI, idp: str) -> str:
-        return view.overlay(kind, *rulesview.dialog(kind, ui), idp)
+    def render(obs: Observation, ui: UI, idp: str) -> str:
+        return overlays.overlay(kind, *rulesview.dialog(kind, ui), idp)
     return render
 
 
-def _summary(obs: Any, ui: UI, idp: str) -> str:
-    if not view.finished(obs):
+def _summary(obs: Observation, ui: UI, idp: str) -> str:
+    if not faces.finished(obs):
         return ""
-    return view.deal_summary(obs, idp, ui.get("summary_buttons", ""), ui.get("summary_aids", ""),
+    return overlays.deal_summary(obs, idp, ui.get("summary_buttons", ""), ui.get("summary_aids", ""),
                              ui.get("summary_more", ""))
+
+
+def _about(obs: Observation, ui: UI, idp: str) -> str:
+    """What this game is: its version, and that it runs in the browser alone."""
+    body = (f'<p>{escape(t("about.version", version=iso(__version__)))}</p>'
+            f'<p>{escape(t("about.private"))}</p>')
+    close = f'<button type="button" class="primary" data-action="close" data-autofocus>{escape(t("btn.close"))}</button>'
+    return overlays.overlay("about", t("about.title"), body, close, idp)
 
 
 DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("summary", _summary, close=None),
-    Dialog("result", lambda obs, ui, idp: view.final_result(obs, ui["kings"], _teams(ui), idp), close=None),
-    Dialog("corrupt", lambda obs, ui, idp: view.corrupt_save(ui.get("corrupt_why") or {}, idp), close=None),
-    Dialog("settings", lambda obs, ui, idp: view.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp)),
-    Dialog("sheet", lambda obs, ui, idp: view.sheet_overlay(obs, ui["kings"], _teams(ui), idp)),
-    Dialog("confirm", lambda obs, ui, idp: view.confirm_new_game(idp)),
-    Dialog("confirm-seed", lambda obs, ui, idp: view.confirm_seed(ui.get("seed", ""), idp)),
-    Dialog("help", lambda obs, ui, idp: view.help_overlay(idp)),
-    Dialog("share", lambda obs, ui, idp: view.share_overlay(ui.get("share") or {}, ui.get("share_copied"), idp)),
+    Dialog("result", lambda obs, ui, idp: overlays.final_result(obs, ui["kings"], _teams(ui), idp), close=None),
+    Dialog("corrupt", lambda obs, ui, idp: overlays.corrupt_save(ui.get("corrupt_why") or {}, idp), close=None),
+    Dialog("settings", lambda obs, ui, idp: overlays.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp)),
+    Dialog("sheet", lambda obs, ui, idp: overlays.sheet_overlay(obs, ui["kings"], _teams(ui), idp)),
+    Dialog("confirm", lambda obs, ui, idp: overlays.confirm_new_game(idp)),
+    Dialog("confirm-seed", lambda obs, ui, idp: overlays.confirm_seed(ui.get("seed", ""), idp)),
+    Dialog("help", lambda obs, ui, idp: overlays.help_overlay(idp), opens=True),
+    Dialog("about", _about, opens=True),  # from Help
+    Dialog("share", lambda obs, ui, idp: overlays.share_overlay(ui.get("share") or {}, ui.get("share_copied"), idp)),
     Dialog("rules", _guide("rules"), close="close-rules"),  # back to Settings when opened from there
     Dialog("tour", _guide("tour"), close="tour-done"),
     Dialog("review", _aid("review"), close="review-close"),
@@ -80,10 +96,16 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
 )}
 
 
-def html(kind: str | None, obs: Any, ui: UI) -> str:
+def html(kind: str | None, obs: Observation, ui: UI) -> str:
     """The dialog ``kind`` as HTML ("" for none)."""
     dialog = DIALOGS.get(kind or "")
     return dialog.render(obs, ui, ui.get("idp", "")) if dialog else ""
+
+
+def opens(action: str) -> bool:
+    """Whether ``action`` is a dialog's kind that a button opens."""
+    dialog = DIALOGS.get(action)
+    return dialog is not None and dialog.opens
 
 
 def closer(kind: str | None) -> str | None:

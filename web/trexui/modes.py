@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from trex_core import IllegalMoveError, InvalidMoveError, Match, Move, card_text, cards_of, parse_move
 
-from . import embedview, view
+from . import embedview, faces, view
 from .embed import Embed
 from .strings import t
 
@@ -281,7 +281,7 @@ class Exercise(Embedded):
             try:
                 host.match.play(text)  # refused: the engine says why, and nothing changes
             except IllegalMoveError as exc:
-                host.ui["message"] = view.refusal_text(exc.code, exc.params)
+                host.ui["message"] = faces.refusal_text(exc.code, exc.params)
             host.render()
             return True
         self.judged = e.accepts(text)

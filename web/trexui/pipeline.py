@@ -24,7 +24,7 @@ from trex_core import (
     observe,
 )
 
-from . import store, view
+from . import faces, store
 from .aidpanel import AidPanel
 from .botdriver import BotDriver
 from .dom import storage_get, storage_head, storage_set
@@ -172,7 +172,7 @@ class MovePipeline:
         m = self.match
         ui = self.host.ui
         self.obs = obs = observe(m, 0)
-        if (last := view.last_trick(obs)) is not None:
+        if (last := faces.last_trick(obs)) is not None:
             ui["last_trick"] = last
         elif not obs.tricks and not obs.trick and m.results and \
                 (prev := store.last_trick(m.results[-1], m.rules)):
@@ -228,13 +228,13 @@ class MovePipeline:
         if turn is None:  # the match is over
             return
         if turn != 0:
-            ui["message"] = t("status.wait", name=view.seat_name(turn))
+            ui["message"] = t("status.wait", name=faces.seat_name(turn))
             self.renderer.render()
             return
         try:
             self.apply(text)
         except IllegalMoveError as exc:  # why, by its code: the page never reads the engine's text
-            ui["message"] = view.refusal_text(exc.code, exc.params)
+            ui["message"] = faces.refusal_text(exc.code, exc.params)
             self.renderer.render()
         except InvalidMoveError:  # the page sends only move texts it was offered
             ui["message"] = t("status.invalid")

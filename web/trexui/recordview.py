@@ -11,14 +11,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .strings import t
-from .view import (
+from .faces import (
     SUIT_SYMBOL,
     SUITS,
     card_name,
     card_symbol,
     contract_name,
-    overlay,
     row_text,
     score_text,
     seat_name,
@@ -26,9 +24,9 @@ from .view import (
     suit_class,
     suit_colour,
 )
+from .overlays import overlay
+from .strings import t
 
-KINDS = ("records", "record-continue", "replay", "stale")
-"""The dialogs of this module (app.py's overlay kinds); all can be closed with Escape."""
 REPLAY_ACTIONS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward",
                   "replay-last": "last"}
 REPLAY_KEYS = {"replay-first": "Home", "replay-back": "ArrowLeft", "replay-forward": "ArrowRight",
@@ -214,22 +212,3 @@ def stale_dialog(idp: str = "") -> str:
     buttons = (f'<button type="button" class="primary" data-action="load-newer" data-autofocus>{escape(t("stale.load"))}</button>'
                f'<button type="button" data-action="close">{escape(t("stale.keep"))}</button>')
     return overlay("stale", t("stale.title"), body, buttons, idp)
-
-
-def stale_bar(ui: dict[str, Any]) -> str:
-    """The top bar's reminder while this tab's match is not the newest (an <li>)."""
-    if not ui.get("stale"):
-        return ""
-    return (f'<li class="notice stale" role="status">{escape(t("stale.bar"))} '
-            f'<button type="button" data-action="load-newer" data-key="stale-load">{escape(t("stale.load"))}</button></li>')
-
-
-def overlay_for(kind: str, ui: dict[str, Any], idp: str = "") -> str:
-    """view.table_parts' hook: the dialog of one of this module's KINDS."""
-    if kind == "records":
-        return records_dialog(ui.get("records") or {}, idp)
-    if kind == "record-continue":
-        return continue_dialog(ui.get("record_summary") or {}, bool(ui.get("in_progress")), idp)
-    if kind == "replay":
-        return replay_dialog(ui["replay_state"], idp)
-    return stale_dialog(idp)

@@ -260,7 +260,8 @@ def dialog(kind: str, ui: dict[str, Any]) -> tuple[str, str, str]:
 def help_top() -> str:
     """The top of the help dialog: the rules screen and the tour, then the shortcuts' heading."""
     return (f'<p class="help-links"><button type="button" data-action="rules">{escape(t("btn.rules"))}</button>'
-            f'<button type="button" data-action="tour">{escape(t("help.tour"))}</button></p>'
+            f'<button type="button" data-action="tour">{escape(t("help.tour"))}</button>'
+            f'<button type="button" data-action="about">{escape(t("about.open"))}</button></p>'
             f'<h3 class="help-keys">{escape(t("keys.title"))}</h3>')
 
 

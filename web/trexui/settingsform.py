@@ -1,5 +1,5 @@
 """The settings dialog's form, read back from the page: the table's play settings and the
-rules chosen (view.settings_overlay draws it; the table applies what this reads).
+rules chosen (overlays.settings_overlay draws it; the table applies what this reads).
 """
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any
 from trex_core import Rules
 from trex_core.rules import CHOICES, SWITCHES
 
-from . import view
+from . import overlays
 from .dom import js
 
 PLAY = ("level", "speed")  # applied at once, the match goes on
-LOOKS = ("four_colour", "sound", *view.AID_SWITCHES)  # switches applied at once
+LOOKS = ("four_colour", "sound", *overlays.AID_SWITCHES)  # switches applied at once
 
 
 class SettingsForm:

@@ -16,7 +16,7 @@ from typing import Any
 from trex_core import Observation
 
 from .announce import same_deal, waits_for_you
-from .view import finished, observation
+from .faces import finished, observation
 
 CUES = ("card", "trick", "deal", "turn")
 

@@ -25,223 +25,48 @@ focuses first is ``data-autofocus``.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
-from trex_core.rules import CHOICES, PRESETS, SWITCHES
-from trex_core.scoring import Entry
 
-from . import rulesview
-from .strings import LANGUAGES, current, direction, iso, language_name, signed, t, tn
-
-SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUITS = "SHDC"  # engine order: rows of the Trex layout
-HAND_SUITS = "SHCD"  # hand order: colours alternate black, red, black, red
-RANKS = "23456789TJQKA"
-POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
-
-UI = dict[str, Any]  # the page's own state (app.Table.view_state): overlay, message, held trick, ...
-Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the settings form
-
-
-# ---------------------------------------------------------------- small pieces
-def observation(obs: Observation | Mapping[str, Any]) -> Observation:
-    """``obs``, or the observation its plain form (``Observation.to_dict()``, as a worker or
-    a file holds it) describes. The page passes Observations; the entry points also take
-    the plain form, which tests/browser's native tests render."""
-    return obs if isinstance(obs, Observation) else Observation.from_dict(dict(obs))
-
-
-def texts(hand: int) -> list[str]:
-    """A hand's cards as §12 texts, in card order."""
-    return [card_text(c) for c in cards_of(hand)]
-
-
-def legal_texts(obs: Observation) -> list[str]:
-    """Seat 0's legal moves as the page names them (``data-move``)."""
-    return [str(m) for m in obs.legal]
-
-
-def rank_label(card: str) -> str:
-    return "10" if card[0] == "T" else card[0]
-
-
-def card_name(card: str) -> str:
-    """Spoken name for screen readers: 'queen of spades'."""
-    r = card[0]
-    rank = t(f"rank.{r}") if r in "AKQJT" else r
-    return t("card.aria", rank=rank, suit=t(f"suit.{card[1]}"))
-
-
-def card_symbol(card: str) -> str:
-    return iso(rank_label(card) + SUIT_SYMBOL[card[1]])
-
-
-def row_text(suit: str, low: int, high: int) -> str:
-    """A Trex layout row by its end cards (ranks 0-12), "7♠–J♠"; one card when the ends are
-    the same (the refusals, the deal review and a record's replay all write it so)."""
-    return "\u2013".join(card_symbol(RANKS[r] + suit) for r in sorted({low, high}))
-
-
-def suit_colour(suit: str) -> str:
-    """The class that colours a suit's cards and rows: hearts and diamonds red."""
-    return "red" if suit in "HD" else "black"
-
-
-def suit_class(card: str) -> str:
-    return suit_colour(card[1])
-
-
-def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
-              tag: str = "span", flip: str = "") -> str:
-    """One card face. ``tag='button'`` makes it a playable control, named by its visible
-    text and then its spoken name ("Q♠, queen of spades"), so that what you see is part of
-    what a screen reader or voice control calls it. Other faces are images named by the
-    spoken name. ``flip``: the face may move between renders (animated by tableview.js); its
-    value names the card within its deal (``flip_id``)."""
-    mark = (f'<span class="x2" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
-            if doubled else "")
-    spoken = card_name(card) + (", " + t("doubled.label") if doubled else "")
-    if tag == "button":
-        role = ' type="button"'
-        said = f'<span class="sr-only">, {escape(spoken)}</span>'
-    else:
-        role = f' role="img" aria-label="{escape(spoken)}"'
-        said = ""
-    move = f' data-flip="{flip}"' if flip else ""
-    return (f'<{tag}{role} class="card {suit_class(card)} s-{card[1]} {cls}{" doubled" if doubled else ""}" '
-            f'data-card="{card}"{move} {attrs}>'
-            f'<span class="r">{rank_label(card)}</span><span class="s">{SUIT_SYMBOL[card[1]]}</span>{said}'
-            f'<span class="pip" aria-hidden="true">{SUIT_SYMBOL[card[1]]}</span>{mark}</{tag}>')
-
-
-def flip_id(obs: Observation, card: str) -> str:
-    """A card's identity for animation: per deal, so that no card flies across deals."""
-    return f"{obs.deal_number}-{card}"
-
-
-def sort_hand(cards: list[str]) -> list[str]:
-    """By suit (alternating colours), high to low within a suit."""
-    return sorted(cards, key=lambda c: (HAND_SUITS.index(c[1]), -RANKS.index(c[0])))
-
-
-# The seats' names while one table renders (an embedded table names the real seats of a
-# turned deal, embed.py); None: the main table's "You", "East", "North", "West".
-_SEAT_NAMES: ContextVar[tuple[str, str, str, str] | None] = ContextVar("seat_names", default=None)
-
-
-@contextmanager
-def seat_names(names: tuple[str, str, str, str] | None) -> Iterator[None]:
-    """Render with these names for the table's seats 0..3 (None: the usual ones)."""
-    token = _SEAT_NAMES.set(names)
-    try:
-        yield
-    finally:
-        _SEAT_NAMES.reset(token)
-
-
-def seat_name(seat: int) -> str:
-    names = _SEAT_NAMES.get()
-    return names[seat] if names is not None else t(f"seat.{seat}")
-
-
-def seat_long(seat: int) -> str:
-    """The seat's name with where it sits, for its panel's label."""
-    names = _SEAT_NAMES.get()
-    return t(f"seat.{seat}.long") if names is None else t(f"seat.at.{POS[seat]}", name=names[seat])
-
-
-def score_text(n: int) -> str:
-    """A score, signed, minus first in every language (strings.signed)."""
-    return signed(n)
-
-
-def contract_name(c: Contract | str | None) -> str:
-    """A contract's name; ``c`` a Contract or its move text ("trex")."""
-    if not c:
-        return "\u2014"
-    return t(f"contract.{c.value if isinstance(c, Contract) else c}")
-
-
-def played_cards(obs: Observation | Mapping[str, Any]) -> set[str]:
-    """Every card played in the deal so far (the observation's ``played``), as texts."""
-    return set(texts(observation(obs).played))
-
-
-def doubled_map(obs: Observation) -> dict[str, int]:
-    """The revealed doubles (§4.2): card text → its doubler, in card order."""
-    return {card_text(c): s for c, s in obs.doubled}
-
-
-def last_trick(obs: Observation) -> dict[str, Any] | None:
-    """The deal's last trick taken, as the table holds it on show (``ui["last_trick"]``:
-    the plain data of store.last_trick, cards as texts); None before the first, and in Trex."""
-    if not obs.tricks or is_trex(obs):
-        return None
-    leader, cards, winner = obs.tricks[-1]
-    return {"plays": list(zip(obs.rules.seat_order(leader), (card_text(c) for c in cards), strict=True)),
-            "winner": winner, "leader": leader, "doubled": [[card_text(c), s] for c, s in obs.doubled]}
-
-
-def tricks_won(obs: Observation) -> list[int]:
-    n = [0, 0, 0, 0]
-    for _, _, w in obs.tricks:
-        n[w] += 1
-    return n
-
-
-def is_trex(obs: Observation) -> bool:
-    return obs.contract is Contract.TREX
-
-
-def finished(obs: Observation | Mapping[str, Any]) -> bool:
-    """The deal on the table is over: it waits for *Next deal* (phase ``deal-over``) or
-    was the match's last. The felt shows it whole; nobody is to move on it."""
-    obs = observation(obs)
-    return obs.phase == "deal-over" or obs.is_over
-
-
-def dealt(obs: Observation) -> bool:
-    """Cards are being played, or have all been played, in the deal on the table."""
-    return obs.phase == "play" or finished(obs)
-
-
-def refusal_text(code: str, params: Mapping[str, object]) -> str:
-    """Why the engine refused a move (``IllegalMoveError.code`` and ``.params``), in the
-    page's words: seats as "you" or a name, cards and suits as symbols, contracts by name."""
-    kw: dict[str, object] = dict(params)
-    for key in ("seat", "to_move", "king"):
-        seat = params.get(key)
-        if isinstance(seat, int) and 0 <= seat < 4:
-            kw[key] = t("refusal.you") if seat == 0 else seat_name(seat)
-    cards = params.get("cards")
-    if isinstance(cards, (list, tuple)):
-        symbols = [card_symbol(str(c)) for c in cards]
-        kw["cards"] = t("list.comma").join(symbols) or t("list.none")
-        kw["cards_or"] = t("list.or").join(symbols) or t("list.none")
-    suit = params.get("suit")
-    if isinstance(suit, str) and suit in SUIT_SYMBOL:
-        kw["suit"] = SUIT_SYMBOL[suit]
-        kw["suit_name"] = t(f"suit.{suit}")
-        low, high = params.get("low"), params.get("high")
-        if isinstance(low, int) and isinstance(high, int):
-            kw["row"] = row_text(suit, low, high)
-    contract = params.get("contract")
-    if isinstance(contract, str):
-        kw["contract"] = contract_name(contract)
-    return t(f"refusal.{code}", **kw)
-
-
-def lang_notice(value: str) -> str:
-    """The notice for an unknown ``?lang=``: the value and the languages offered."""
-    names = t("list.comma").join(language_name(lang) for lang in LANGUAGES)
-    return t("notice.lang", value=value, languages=names)
-
+from . import dialogs
+from .faces import (
+    HAND_SUITS,
+    POS,
+    RANKS,
+    SUIT_SYMBOL,
+    SUITS,
+    UI,
+    card_face,
+    card_name,
+    card_symbol,
+    contract_name,
+    dealt,
+    doubled_map,
+    finished,
+    flip_id,
+    is_trex,
+    lang_notice,
+    legal_texts,
+    observation,
+    played_cards,
+    rank_label,
+    score_text,
+    seat_long,
+    seat_name,
+    sort_hand,
+    suit_class,
+    texts,
+    tricks_won,
+)
+from .overlays import (
+    param_notice,
+    score_sheet,
+)
+from .strings import iso, t, tn
 
 # ---------------------------------------------------------------- top bar
 # Tool icons (24×24, drawn with the text colour). On narrow screens the buttons show
@@ -273,6 +98,14 @@ def tool(action: str, key: str, attrs: str = "", cls: str = "") -> str:
             f'<span class="label">{escape(t(key))}</span></button>')
 
 
+def stale_bar(ui: UI) -> str:
+    """The top bar's reminder while this tab's match is not the newest (an <li>)."""
+    if not ui.get("stale"):
+        return ""
+    return (f'<li class="notice stale" role="status">{escape(t("stale.bar"))} '
+            f'<button type="button" data-action="load-newer" data-key="stale-load">{escape(t("stale.load"))}</button></li>')
+
+
 def topbar(obs: Observation, ui: UI) -> str:
     per = len(obs.rules.contracts)
     deal_in_kingdom = obs.deal_number % per + 1
@@ -302,7 +135,7 @@ def topbar(obs: Observation, ui: UI) -> str:
     <li data-k="contract">{escape(contract)}</li>
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") and not ui.get("stale") else ""}
-    {_recordview().stale_bar(ui)}
+    {stale_bar(ui)}
     {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
     {"".join(f'<li class="notice" role="status">{escape(param_notice(p, v))}</li>' for p, v in ui.get("notices", ()))}
     {f'<li class="practice" title="{escape(t("aid.practice.title"))}">{escape(t("aid.practice"))}</li>' if ui.get("practice") else ""}
@@ -678,353 +511,12 @@ def status_text(obs: Observation | Mapping[str, Any], raised: str | None = None)
     return text
 
 
-# ---------------------------------------------------------------- score sheet
-def team_name(members: Iterable[int]) -> str:
-    """A partnership by its players' names ("You & North")."""
-    a, b = members
-    return t("team.name", a=seat_name(a), b=seat_name(b))
-
-
-def score_sheet(obs: Observation | Mapping[str, Any], kings: list[int], teams: list[list[int]],
-                current: bool = True, caption: bool = True) -> str:
-    """Like the paper sheet: a block per kingdom, a row per contract, a running total;
-    in partnership a total per team (``teams``: ``values.of(rules)["teams"]``)."""
-    obs = observation(obs)
-    by_kingdom: dict[int, dict[Contract, tuple[int, int, int, int]]] = {}
-    for kingdom, _king, contract, scores in obs.history:
-        by_kingdom.setdefault(kingdom, {})[contract] = scores
-    head = "".join(f'<th scope="col">{escape(seat_name(s))}</th>' for s in range(4))
-    body = []
-    running = [0, 0, 0, 0]
-    for k in range(4):
-        played = by_kingdom.get(k, {})
-        body.append(f'<tr class="kingdom"><th colspan="5" scope="rowgroup">'
-                    f'{escape(t("sheet.kingdom", n=k + 1, name=seat_name(kings[k])))}</th></tr>')
-        for c in obs.rules.contracts:
-            sc = played.get(c)
-            now = current and not obs.is_over and obs.kingdom == k and obs.contract is c
-            cls = ' class="now"' if now else ""
-            cells = "".join(f"<td>{score_text(v) if sc else ''}</td>" for v in (sc or (0, 0, 0, 0)))
-            body.append(f'<tr{cls} data-kingdom="{k}" data-contract="{c.value}"><th scope="row">'
-                        f'{escape(t("contract.short." + c.value))}</th>{cells}</tr>')
-            if sc:
-                running = [a + b for a, b in zip(running, sc, strict=True)]
-        if played:
-            body.append('<tr class="running"><th scope="row">' + escape(t("sheet.running")) + "</th>"
-                        + "".join(f"<td>{score_text(v)}</td>" for v in running) + "</tr>")
-    foot = ('<tr class="total"><th scope="row">' + escape(t("sheet.total")) + "</th>"
-            + "".join(f'<td data-seat="{s}">{score_text(v)}</td>' for s, v in enumerate(obs.totals))
-            + "</tr>")
-    if obs.rules.partnership:
-        # a row per team (the engine's partners, §8.1), its total under each member's column
-        for team, members in enumerate(teams):
-            total = sum(obs.totals[s] for s in members)
-            cells = "".join(f'<td data-seat="{s}">{score_text(total)}</td>' if s in members else "<td></td>"
-                            for s in range(4))
-            foot += (f'<tr class="teams team-{team}" data-team="{team}"><th scope="row">'
-                     f'{escape(team_name(members))}</th>{cells}</tr>')
-    cap = f'<caption>{escape(t("sheet.title"))}</caption>' if caption else ""
-    return (f'<table class="sheet">{cap}'
-            f'<thead><tr><th scope="col"><span class="sr-only">{escape(t("sheet.contract"))}</span></th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody>'
-            f"<tfoot>{foot}</tfoot></table>")
-
-
-# ---------------------------------------------------------------- overlays
-def overlay(kind: str, title: str, body: str, buttons: str, idp: str = "") -> str:
-    """A modal dialog (the table behind it is ``inert``; app.py keeps Tab inside it)."""
-    return f"""
-<div class="overlay" data-overlay="{kind}" data-key="overlay-{kind}">
-  <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="{idp}dlg-title">
-    <h2 id="{idp}dlg-title">{escape(title)}</h2>
-    <div class="dialog-body">{body}</div>
-    <div class="dialog-buttons">{buttons}</div>
-  </div>
-</div>"""
-
-
-def deal_summary(obs: Observation, idp: str = "", buttons: str = "", aids: str = "", more: str = "") -> str:
-    """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
-    seat took and why it scored what it did (the deal's ledger), its score and total."""
-    rows = []
-    for s in range(4):
-        took = "".join(f'<span class="line">{escape(line)}</span>' for line in took_lines(obs, s))
-        rows.append(f'<tr data-seat="{s}"><th scope="row">{escape(seat_name(s))}</th><td class="took">{took}</td>'
-                    f'<td class="num">{score_text(obs.deal_scores[s])}</td>'
-                    f'<td class="num">{score_text(obs.totals[s])}</td></tr>')
-    note = ""
-    if obs.redeals:
-        note = f'<p class="note">{escape(t("summary.redealt", name=seat_name(obs.redeals[-1][0])))}</p>'
-    body = (f'<p>{escape(t("summary.king", name=seat_name(obs.king)))}</p>{note}'
-            f'<table class="summary"><thead><tr><th scope="col"><span class="sr-only">{escape(t("summary.player"))}</span></th>'
-            f'<th scope="col">{escape(t("summary.finished" if is_trex(obs) else "summary.took"))}</th>'
-            f'<th scope="col" class="num">{escape(t("summary.score"))}</th>'
-            f'<th scope="col" class="num">{escape(t("summary.total"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>{aids}')
-    if not buttons:
-        label = t("btn.see_result") if obs.is_over else t("btn.next_deal")
-        buttons = f'<button type="button" class="primary" data-action="next-deal">{escape(label)}</button>{more}'
-    per = len(obs.rules.contracts)
-    title = t("summary.title", k=obs.kingdom + 1, n=obs.deal_number % per + 1, of=per,
-              contract=contract_name(obs.contract))
-    return overlay("summary", title, body, buttons, idp)
-
-
-def entry_card(e: Entry) -> str | None:
-    """The card of a ledger entry as its text (None: no card, or a Trex place)."""
-    return card_text(e.card) if e.card >= 0 and e.reason != "place" else None
-
-
-def took_lines(obs: Observation | Mapping[str, Any], s: int) -> list[str]:
-    """What seat ``s`` took in the deal on the table, one line per reason for its score,
-    read from the deal's ledger: its place in Trex; else its tricks and plain penalty
-    cards, then each doubled card it took (§4.3, §4.4) or was paid for."""
-    obs = observation(obs)
-    ledger = obs.ledger
-    mine = [e for e in ledger if e.seat == s]
-    if is_trex(obs):
-        return [t(f"summary.place.{e.card + 1}") for e in mine if e.reason == "place"]
-    doubler = doubled_map(obs)
-    taken = sort_hand([card_text(e.card) for e in mine if e.reason == "card"])
-    plain = [c for c in taken if c not in doubler]
-    lines = [tn("summary.tricks", tricks_won(obs)[s])
-             + (" \u00b7 " + " ".join(card_symbol(c) for c in plain) if plain else "")]
-    for c in taken:
-        if c in doubler:
-            points = sum(e.points for e in mine if entry_card(e) == c and e.reason in ("card", "doubled"))
-            key = "summary.own_double" if doubler[c] == s else "summary.doubled_taken"
-            lines.append(t(key, card=card_symbol(c), score=score_text(points)))
-    taker = {entry_card(e): e.seat for e in ledger if e.reason == "doubled"}
-    for e in mine:
-        if e.reason in ("double-paid", "leader-paid"):
-            card = entry_card(e)
-            if e.reason == "double-paid":
-                key = "summary.double_paid"
-            else:  # §4.4 jawaker; ".self": the doubler led that trick himself
-                key = "summary.double_lead" + (".self" if taker[card] == s else "")
-            lines.append(t(key, card=card_symbol(card or ""), name=seat_name(taker[card]),
-                           score=score_text(e.points)))
-    return lines
-
-
-def final_result(obs: Observation | Mapping[str, Any], kings: list[int], teams: list[list[int]],
-                 idp: str = "") -> str:
-    """The match's result (issue 10 item 5): the winner, the final ranking with each place
-    (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
-    ``values.of(rules)["teams"]``), the score sheet, and New match / Export record."""
-    obs = observation(obs)
-    totals = obs.totals
-    partnership = obs.rules.partnership
-    if partnership:
-        sides = [(team_name(members), sum(totals[s] for s in members), f'data-team="{i}"')
-                 for i, members in enumerate(teams)]
-        you_win_of = [0 in members for members in teams]
-    else:
-        sides = [(seat_name(s), totals[s], f'data-seat="{s}"') for s in range(4)]
-        you_win_of = [s == 0 for s in range(4)]
-    sums = [total for _name, total, _attr in sides]
-    places = [1 + sum(1 for u in sums if u > v) for v in sums]  # §2.5: equal totals share the place
-    names = [sides[i][0] for i in range(len(sides)) if places[i] == 1]
-    you_win = any(places[i] == 1 and you_win_of[i] for i in range(len(sides)))
-    order = sorted(range(len(sides)), key=lambda i: (places[i], i))
-    ranking = "".join(
-        f'<li {sides[i][2]} data-place="{places[i]}"{" class=first" if places[i] == 1 else ""}>'
-        f'<span class="place">{escape(t("result.place", n=places[i]))}</span> '
-        f'<span class="who">{escape(sides[i][0])}</span> <strong class="total">{score_text(sums[i])}</strong></li>'
-        for i in order)
-    if you_win and len(names) == 1:
-        head = t("result.you_win")
-    elif len(names) == 1 and partnership:
-        head = t("result.team_wins", name=names[0])
-    elif len(names) == 1:
-        head = t("result.winner", name=names[0])
-    else:
-        head = t("result.winners", names=t("list.comma").join(names))
-    body = (f'<p class="winner" data-winner="{escape(",".join(names))}">{escape(head)}</p>'
-            f'<ol class="ranking" aria-label="{escape(t("result.ranking"))}">{ranking}</ol>'
-            f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, current=False)}</div>')
-    buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("result.new_match"))}</button>'
-               f'<button type="button" data-action="records">{escape(t("result.export"))}</button>')
-    return overlay("result", t("result.title"), body, buttons, idp)
-
-
-def save_error_text(why: Data) -> str:
-    """Why a save was not restored, in the page's words: ``{"code", "params"}`` of a
-    ``store.SaveError`` (or ``bug``, an unexpected error). A move the engine refused says
-    why by the refusal's code; ``detail`` (a Python error's text) stays technical."""
-    code = str(why.get("code") or "bug")
-    params: dict[str, object] = dict(why.get("params") or {})
-    move = params.get("move")
-    if isinstance(move, str) and len(move) == 2 and move[0] in RANKS and move[1] in SUIT_SYMBOL:
-        params["move"] = card_symbol(move)  # a card as on its face
-    refusal = params.get("refusal")
-    if isinstance(refusal, str):
-        given = params.get("refusal_params")
-        params["detail"] = refusal_text(refusal, given if isinstance(given, dict) else {})
-    params.setdefault("detail", "")
-    return t(f"save.why.{code}", **params)
-
-
-def corrupt_save(why: Data, idp: str = "") -> str:
-    body = f'<p>{escape(t("save.corrupt.text", why=save_error_text(why)))}</p>'
-    buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
-    return overlay("corrupt", t("save.corrupt.title"), body, buttons, idp)
-
-
-def confirm_new_game(idp: str = "") -> str:
-    # A destructive choice: the safe one (Cancel) has the focus, so Enter keeps the match.
-    buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("btn.new_game"))}</button>'
-               f'<button type="button" data-action="close" data-autofocus>{escape(t("btn.cancel"))}</button>')
-    return overlay("confirm", t("confirm.new_game"), "", buttons, idp)
-
-
-def confirm_seed(seed: int | str, idp: str = "") -> str:
-    """The address names a game (?seed=) other than the saved match: the player chooses.
-    Keeping the match is the safe choice and has the focus."""
-    body = f'<p>{escape(t("confirm.seed.text", seed=seed))}</p>'
-    buttons = (f'<button type="button" class="primary" data-action="seed-game">{escape(t("confirm.seed.play", seed=seed))}</button>'
-               f'<button type="button" data-action="close" data-autofocus>{escape(t("confirm.seed.keep"))}</button>')
-    return overlay("confirm-seed", t("confirm.seed.title"), body, buttons, idp)
-
-
-def share_overlay(links: Mapping[str, str], copied: bool | None, idp: str = "") -> str:
-    """Links to the deal on the table (docs/EMBED.md): to replay it up to here, or to play
-    it on from here. The first is in a read-only box, selected by Copy."""
-    if not links:
-        body = f'<p>{escape(t("share.none"))}</p>'
-        buttons = f'<button type="button" data-action="close" data-autofocus>{escape(t("btn.close"))}</button>'
-        return overlay("share", t("share.title"), body, buttons, idp)
-    said = ""
-    if copied is not None:
-        said = f'<p class="note" role="status">{escape(t("share.copied" if copied else "share.select"))}</p>'
-    body = (f'<p>{escape(t("share.text"))}</p>'
-            f'<label for="{idp}share-link">{escape(t("share.replay"))}</label>'
-            f'<textarea id="{idp}share-link" class="share-link" readonly rows="3">{escape(links["replay"])}</textarea>'
-            f'{said}<p><a href="{escape(links["play"])}" target="_blank" rel="noopener">{escape(t("share.play"))}</a></p>')
-    buttons = (f'<button type="button" class="primary" data-action="copy-link" data-autofocus>{escape(t("share.copy"))}</button>'
-               f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
-    return overlay("share", t("share.title"), body, buttons, idp)
-
-
-def param_notice(param: str, value: str) -> str:
-    """An address parameter the table did not use, and what it took instead."""
-    return t(f"notice.param.{param}", value=value)
-
-
-def sheet_overlay(obs: Observation, kings: list[int], teams: list[list[int]], idp: str = "") -> str:
-    buttons = f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>'
-    return overlay("sheet", t("sheet.title"),
-                   f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, caption=False)}</div>', buttons, idp)
-
-
-# The keyboard shortcuts (app.Table.on_key), as the help panel lists them: (keys, what).
-SHORTCUTS = (("keys.arrows", "keys.arrows.do"), ("keys.enter", "keys.enter.do"),
-             ("keys.s", "keys.s.do"), ("keys.l", "keys.l.do"), ("keys.p", "keys.p.do"), ("keys.r", "keys.r.do"),
-             ("keys.u", "keys.u.do"), ("keys.h", "keys.h.do"),
-             ("keys.help", "keys.help.do"),
-             ("keys.escape", "keys.escape.do"), ("keys.tab", "keys.tab.do"))
-
-
-def help_overlay(idp: str = "") -> str:
-    rows = "".join(f'<tr><th scope="row"><kbd>{escape(t(k))}</kbd></th><td>{escape(t(d))}</td></tr>'
-                   for k, d in SHORTCUTS)
-    body = (f'<table class="keys"><thead><tr><th scope="col">{escape(t("keys.key"))}</th>'
-            f'<th scope="col">{escape(t("keys.does"))}</th></tr></thead><tbody>{rows}</tbody></table>')
-    buttons = f'<button type="button" class="primary" data-action="close">{escape(t("btn.close"))}</button>'
-    return overlay("help", t("help.title"), rulesview.help_top() + body, buttons, idp)
-
-
-# The rules' form is the engine's options (trex_core/rules.py): a menu per choice with the
-# words it allows, a box per switch, a menu of the presets (§10); each labelled "opt.<name>",
-# "opt.<name>.<word>", "preset.<name>" (tests/test_settings_form.py checks every catalogue).
-RULE_SELECTS = CHOICES
-RULE_CHECKS = SWITCHES
-PRESET_NAMES = tuple(PRESETS)
-SPEED_NAMES = ("slow", "normal", "fast", "instant")
-
-
-def language_select(idp: str = "") -> str:
-    """The language menu: each language by its own name; a change applies at once."""
-    opts = "".join(f'<option value="{lang}" lang="{lang}" dir="{direction(lang)}"'
-                   f'{" selected" if lang == current() else ""}>{escape(language_name(lang))}</option>'
-                   for lang in LANGUAGES)
-    return f'<select name="lang" id="{idp}set-lang" data-change="lang">{opts}</select>'
-
-
-def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp: str = "") -> str:
-    """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}. Fields have ids
-    ``{idp}set-<name>`` (for their labels); the app reads them by name. ``teams``: the
-    engine's partnerships (values.py), to name your partner on the option."""
-    rules = form["rules"]
-    partner = next(s for team in teams if 0 in team for s in team if s != 0)
-
-    def option(name: str) -> str:
-        if name == "partnership":
-            return t("opt.partnership", partner=seat_name(partner))
-        return t("opt." + name)
-
-    def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "",
-            first: bool = False) -> str:
-        opts = "".join(f'<option value="{o}"{" selected" if o == value else ""}>{escape(t(label_prefix + o))}</option>'
-                       for o in options)
-        act = f' data-change="{action}"' if action else ""
-        focus = " data-autofocus" if first else ""  # not the button that abandons the match
-        return f'<select name="{name}" id="{idp}set-{name}"{act}{focus}>{opts}</select>'
-
-    fields = [f'<label for="{idp}set-preset">{escape(t("settings.preset"))}</label>'
-              + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset")]
-    for name, options in RULE_SELECTS.items():
-        fields.append(f'<label for="{idp}set-{name}">{escape(t("opt." + name))}</label>'
-                      + sel(name, options, rules[name], f"opt.{name}."))
-    checks = "".join(
-        f'<label class="check"><input type="checkbox" name="{n}" id="{idp}set-{n}"{" checked" if rules[n] else ""}> '
-        f'{escape(option(n))}</label>' for n in RULE_CHECKS)
-    play = (f'<label for="{idp}set-lang">{escape(t("settings.lang"))}</label>' + language_select(idp)
-            + f'<label for="{idp}set-level">{escape(t("settings.level"))}</label>'
-            + sel("level", levels, form["level"], "level.", "play", first=True)
-            + f'<label for="{idp}set-speed">{escape(t("settings.speed"))}</label>'
-            + sel("speed", SPEED_NAMES, form["speed"], "speed.", "play"))
-    look = (f'<label class="check"><input type="checkbox" name="four_colour" id="{idp}set-four_colour" '
-            f'data-change="play"{" checked" if form.get("four_colour") else ""}> {escape(t("opt.four_colour"))}</label>'
-            f'<label class="check"><input type="checkbox" name="sound" id="{idp}set-sound" '
-            f'data-change="play"{" checked" if form.get("sound") else ""}> {escape(t("opt.sound"))}</label>')
-    body = f"""<form class="settings">
-<fieldset><legend>{escape(t("settings.play"))}</legend><div class="grid">{play}</div>
-<div class="checks look">{look}</div>
-<p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button>
-<button type="button" data-action="records">{escape(t("rec.button"))}</button></p></fieldset>
-{aid_settings(form, idp)}
-<fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
-<div class="checks">{checks}</div>{rulesview.settings_link()}</fieldset></form>"""
-    buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
-               f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
-    return overlay("settings", t("settings.title"), body, buttons, idp)
-
-
-AID_SWITCHES = ("aid_undo", "aid_hint", "aid_review")  # aids.SETTING's values (view.py imports no aids)
-
-
-def aid_settings(form: Data, idp: str = "") -> str:
-    """The aids' switches (on unless switched off; applied at once) and the statistics."""
-    checks = "".join(
-        f'<label class="check"><input type="checkbox" name="{n}" id="{idp}set-{n}" data-change="play"'
-        f'{" checked" if form.get(n, True) else ""}> {escape(t("opt." + n))}</label>' for n in AID_SWITCHES)
-    return (f'<fieldset class="aids"><legend>{escape(t("settings.aids"))}</legend><div class="checks">{checks}</div>'
-            f'<p class="share-row"><button type="button" data-action="stats">{escape(t("aid.stats.open"))}</button></p>'
-            '</fieldset>')
-
-
 # ---------------------------------------------------------------- the page
 # The table's parts, each one element with ``data-part``; the page re-applies only the
 # parts whose HTML changed (one bot's card changes its seat, the centre and the top bar;
 # the score sheet, half of the table's elements, changes once a deal). The felt's own
 # part is its element without children (``data-shell``): its children are parts.
 FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
-
-
-def _recordview() -> Any:
-    from . import recordview  # it builds on this module's pieces
-    return recordview
 
 
 def table(obs: Observation | Mapping[str, Any], ui: UI) -> str:
@@ -1045,36 +537,11 @@ def table_parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     """The table as its parts, in order: (name, HTML of that element)."""
     kings = ui["kings"]
     teams = ui["values"]["teams"]
-    idp = ui.get("idp", "")
-    ov = ""
     kind = ui.get("overlay")
-    if kind == "summary" and finished(obs):
-        ov = deal_summary(obs, idp, ui.get("summary_buttons", ""), ui.get("summary_aids", ""), ui.get("summary_more", ""))
+    ov = dialogs.html(kind, obs, ui)  # the dialog on screen, if any (dialogs.py)
+    if kind == "summary" and ov:
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
-    elif kind == "result":
-        ov = final_result(obs, kings, teams, idp)
-    elif kind == "corrupt":
-        ov = corrupt_save(ui.get("corrupt_why") or {}, idp)
-    elif kind == "settings":
-        ov = settings_overlay(ui["form"], ui["levels"], teams, idp)
-    elif kind == "sheet":
-        ov = sheet_overlay(obs, kings, teams, idp)
-    elif kind == "confirm":
-        ov = confirm_new_game(idp)
-    elif kind == "help":
-        ov = help_overlay(idp)
-    elif kind in ("rules", "tour"):  # rulesview.py: the rules screen and the first-visit tour
-        ov = overlay(kind, *rulesview.dialog(kind, ui), idp)
-    elif kind in ("review", "stats", "stats-reset") and ui.get("aid_dialog"):  # aids.py
-        title, body, buttons = ui["aid_dialog"]
-        ov = overlay(kind, title, body, buttons, idp)
-    elif kind == "confirm-seed":
-        ov = confirm_seed(ui.get("seed", ""), idp)
-    elif kind == "share":
-        ov = share_overlay(ui.get("share") or {}, ui.get("share_copied"), idp)
-    elif kind in _recordview().KINDS:  # records, a replay, another tab's newer match (recordview.py)
-        ov = _recordview().overlay_for(kind, ui, idp)
     mode = "trex" if is_trex(obs) and dealt(obs) else "tricks"
     # a modal dialog makes the table behind it inert: no focus, no clicks, hidden from
     # screen readers (the dialog is the page until it closes)
@@ -1094,3 +561,4 @@ def table_parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
             ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
             ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
             ("overlay", f'<div class="overlay-slot" data-part="overlay">{ov}</div>')]
+
