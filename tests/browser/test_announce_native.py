@@ -42,15 +42,15 @@ def test_each_event_is_announced_once(preset, options):
     expected: Counter[str] = Counter()
     tricks = turns = deals_over = 0
     m0 = Match.new(seed=7, rules=Rules.preset(preset, **options))
-    said += plain.update(observe(m0, 0).to_dict(), coalesce=False)
-    coalesced += fast.update(observe(m0, 0).to_dict(), coalesce=True)
+    said += plain.update(observe(m0, 0), coalesce=False)
+    coalesced += fast.update(observe(m0, 0), coalesce=True)
     for m, seat, move in play_match(preset, options, 7):
-        obs = observe(m, 0).to_dict()
+        obs = observe(m, 0)
         new = plain.update(obs, coalesce=False)
         said += new
         coalesced += fast.update(obs, coalesce=True)
         if seat != 0 and len(move) == 2:
-            verb = "laid" if obs["contract"] == "trex" else "played"
+            verb = "laid" if view.is_trex(obs) else "played"
             expected[f"{seat_name(seat)} {verb} the {card_name(move)}."] += 1
         if seat != 0 and move == "pass":
             expected[f"{seat_name(seat)} passed."] += 1
@@ -79,11 +79,11 @@ def test_a_trick_says_who_took_it_and_what_it_cost():
     while m.phase == "announce":
         m.play("nodouble" if "nodouble" in map(str, m.legal_moves()) else m.legal_moves()[0])
     a = announce.Announcer()
-    a.update(observe(m, 0).to_dict(), coalesce=False)
+    a.update(observe(m, 0), coalesce=False)
     said = []
     while len(m.results) == 0 and m.phase == "play":
         m.play(m.legal_moves()[0])
-        said += a.update(observe(m, 0).to_dict(), coalesce=False)
+        said += a.update(observe(m, 0), coalesce=False)
     costly = [s for s in said if "took the trick:" in s]
     assert costly and all(re.search(r"took the trick: \u221225", s) for s in costly[:1]), costly
 
@@ -91,12 +91,12 @@ def test_a_trick_says_who_took_it_and_what_it_cost():
 def test_a_fast_pace_coalesces_a_trick_into_one_message():
     m = Match.new(seed=5)
     a = announce.Announcer()
-    out = a.update(observe(m, 0).to_dict(), coalesce=True)
+    out = a.update(observe(m, 0), coalesce=True)
     rng = random.Random(1)
     per_move = []
     while not m.results:
         m.play(rng.choice(m.legal_moves()))
-        per_move.append(a.update(observe(m, 0).to_dict(), coalesce=True))
+        per_move.append(a.update(observe(m, 0), coalesce=True))
     out += [x for msgs in per_move for x in msgs]
     tricks = sum(s.count("took the trick") for s in out)
     plays = sum(s.count(" played the ") for s in out)
@@ -110,7 +110,7 @@ def test_data_keys_are_unique_and_ids_prefixed():
     m = Match.new(seed=9, rules=Rules.preset("levant", partnership=False))
     n = 0
     while not m.is_over and n < 400:
-        obs = observe(m, 0).to_dict()
+        obs = observe(m, 0)
         ui = {"kings": list(m.kings), "levels": ["random"], "values": values.of(m.rules), "idp": "t9-",
               "overlay": ["sheet", "settings", "help", "confirm", None][n % 5],
               "form": {"preset": "levant", "rules": m.rules.to_dict(), "level": "random", "speed": "fast"}}

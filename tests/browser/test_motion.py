@@ -252,26 +252,26 @@ def test_sound_cues_follow_the_game_natively():
     for preset, opts in (("levant", {}), ("jawaker", {"complex": True})):
         m = Match.new(seed=3, rules=Rules.preset(preset, **opts))
         cues = sound.Cues()
-        cues.update(observe(m, 0).to_dict())
+        cues.update(observe(m, 0))
         got: dict[str, int] = {}
         cards = tricks = deals = 0
         while not m.is_over:
             move = str(rng.choice(m.legal_moves()))
-            before = observe(m, 0).to_dict()
+            before = observe(m, 0)
             m.play(move)
-            obs = observe(m, 0).to_dict()
+            obs = observe(m, 0)
             new = cues.update(obs)
             assert len(new) == len(set(new)) and set(new) <= set(sound.CUES)
             for c in new:
                 got[c] = got.get(c, 0) + 1
             if len(move) == 2:
                 cards += 1
-            if len(obs["tricks"]) > len(before["tricks"]):
+            if len(obs.tricks) > len(before.tricks):
                 tricks += 1
             if view.finished(obs) and not view.finished(before):
                 deals += 1
             if "turn" in new:
-                assert obs["to_move"] == 0
+                assert obs.to_move == 0
         assert got["card"] == cards, (got, cards)
         assert got.get("trick", 0) == tricks > 0, (got, tricks)
         assert got.get("deal", 0) == deals > 0, (got, deals)

@@ -37,15 +37,16 @@ def test_every_position_renders(preset, options):
     rng = random.Random(preset + str(options))
     m = Match.new(seed=rng.randrange(10**6), rules=Rules.preset(preset, **options))
     while True:
-        obs = observe(m, 0).to_dict()
-        html = view.table(obs, ui_for(m, obs))
+        typed = observe(m, 0)
+        obs = typed.to_dict()  # the test reads it as plain data; the view takes the Observation
+        html = view.table(typed, ui_for(m, obs))
         playable = set(re.findall(r'class="card [^"]*\bin-hand playable[^"]*"[^>]*data-move="(\w\w)"', html))
         if obs["phase"] == "play" and obs["to_move"] == 0:
             assert playable == {c for c in obs["legal"] if c != "pass"}
         else:
             assert not playable
         # every card face on screen is yours, played, or shown to all (§4.2, §5.1, §8.2)
-        public = set(obs["hand"]) | view.played_cards(obs) | {c for c, _ in obs["doubled"]}
+        public = set(obs["hand"]) | view.played_cards(typed) | {c for c, _ in obs["doubled"]}
         public |= {c for two in obs["shown_twos"] for c in two}
         public |= {c for _, cards in obs["redeals"] for c in cards}
         faces = set(re.findall(r'data-card="(\w\w)"', html))
@@ -53,23 +54,23 @@ def test_every_position_renders(preset, options):
         if obs["forced_answer"]:  # nothing to decide: the page does not say it is your turn
             assert "Your turn" not in html and "waiting for the others to answer" in html
         if m.phase == DEAL_OVER or m.is_over:
-            check_summary(m, obs)
+            check_summary(m, obs, typed)
         if m.is_over:
             break
         m.play(rng.choice(m.legal_moves()))
-    result = overlays.final_result(obs, list(m.kings), values.of(m.rules)["teams"])
+    result = overlays.final_result(typed, list(m.kings), values.of(m.rules)["teams"])
     assert "winner" in result
     assert "&amp; West wins" not in result and "&amp; North wins" not in result  # a team wins -> "win"
     assert result.count("Score sheet") == 1
 
 
-def check_summary(m, obs):
+def check_summary(m, obs, typed):
     """Over a finished deal its summary shows, with the deal as it lies behind it (nobody
     to move); every ledger entry is on a seat's line: each doubled card on the taker's and
     the doubler's (or the leader's, §4.4 jawaker) line, and the lines add up."""
     r = m.results[-1]
     ui = dict(ui_for(m, obs), overlay="summary")
-    html = view.table(obs, ui)
+    html = view.table(typed, ui)
     assert 'data-overlay="summary"' in html
     assert "badge thinking" not in html and "is-turn" not in html and 'data-prompt="choose"' not in html
     assert "in-hand playable" not in html and "Your turn" not in html
@@ -80,7 +81,7 @@ def check_summary(m, obs):
     assert title in html
     assert f'<li data-k="deal">Deal {r.number % per + 1} of {per}</li>' in html
     assert " 1 tricks" not in html
-    lines = {s: overlays.took_lines(obs, s) for s in range(4)}
+    lines = {s: overlays.took_lines(typed, s) for s in range(4)}
     taker = {e["card"]: e["seat"] for e in obs["ledger"] if e["reason"] == "doubled"}
     for e in obs["ledger"]:
         mine = lines[e["seat"]]
@@ -172,19 +173,20 @@ def test_the_hand_in_halves_and_a_raised_card() -> None:
     m = Match.new(seed=3)
     while m.phase != "play" or m.to_move != 0:
         m.play(m.legal_moves()[0])
-    obs = observe(m, 0).to_dict()
+    typed = observe(m, 0)
+    obs = typed.to_dict()
     legal = [c for c in obs["legal"] if c != "pass"]
     ui = dict(ui_for(m, obs), raised=legal[0])
-    html = view.hand_view(obs, ui)
+    html = view.hand_view(typed, ui)
     rows = re.findall(r'<div class="hand-row" style="--row:(\d+)">', html)
     n = len(obs["hand"])
     assert [int(r) for r in rows] == ([(n + 1) // 2, n // 2] if n > 7 else [n])
     assert html.count('aria-pressed="true"') == 1
     assert re.search(rf'class="[^"]*raised[^"]*" data-card="{legal[0]}"', html)
-    assert "again to play" in view.status_line(obs, ui)
+    assert "again to play" in view.status_line(typed, ui)
     other = next(c for c in obs["hand"] if c not in obs["legal"]) if len(legal) < n else None
     if other:  # a card you may not play is never shown raised
-        assert 'aria-pressed' not in view.hand_view(obs, dict(ui, raised=other))
+        assert 'aria-pressed' not in view.hand_view(typed, dict(ui, raised=other))
 
 
 def test_four_colour_setting_round_trip() -> None:
@@ -203,16 +205,17 @@ def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
     are the engine's partners (``Rules.partner``), not seats assumed by the page."""
     rules = Rules.preset("levant", partnership=True)
     m = Match.new(seed=4, rules=rules)
-    obs = observe(m, 0).to_dict()
+    typed = observe(m, 0)
+    obs = typed.to_dict()
     assert values.of(rules)["teams"] == [[0, 2], [1, 3]]
-    sheet = view.score_sheet(obs, list(m.kings), values.of(rules)["teams"])
+    sheet = view.score_sheet(typed, list(m.kings), values.of(rules)["teams"])
     assert "You &amp; North" in sheet and "East &amp; West" in sheet
     # were the engine to seat partners side by side, the page would follow it
     monkeypatch.setattr(Rules, "partner", staticmethod(lambda seat: seat ^ 1))
     monkeypatch.setattr(values, "_CACHE", {})
     ui = ui_for(m, obs)
     assert ui["values"]["teams"] == [[0, 1], [2, 3]]
-    html = view.table(obs, ui)
+    html = view.table(typed, ui)
     assert "You &amp; East" in html and "North &amp; West" in html and "You &amp; North" not in html
     assert re.search(r'data-seat="1"[^>]*>\s*<div class="seat-head">.*?badge partner', html)
     assert not re.search(r'data-seat="2"[^>]*>\s*<div class="seat-head">[^\n]*badge partner', html)
@@ -220,7 +223,7 @@ def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
     assert "Partnership (you and East)" in overlays.settings_overlay(form, ["medium"], ui["values"]["teams"])
     strings.set_language("ar")
     try:
-        result = overlays.final_result(obs, list(m.kings), ui["values"]["teams"])
+        result = overlays.final_result(typed, list(m.kings), ui["values"]["teams"])
         assert "أنت واليمين" in result
     finally:
         strings.set_language("en")

@@ -18,13 +18,11 @@ Every word comes from strings.py, in the current language.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from trex_core import Observation, card_text
 
-from .faces import card_name, contract_name, finished, is_trex, observation, score_text, seat_name, texts
+from .faces import card_name, contract_name, finished, is_trex, score_text, seat_name, texts
 from .strings import t
 from .view import status_text
 
@@ -52,9 +50,8 @@ def same_deal(prev: Observation, obs: Observation) -> bool:
             and len(prev.redeals) == len(obs.redeals))
 
 
-def waits_for_you(obs: Observation | Mapping[str, Any]) -> bool:
+def waits_for_you(obs: Observation) -> bool:
     """The game waits for seat 0 to decide (a forced doubling answer is no decision)."""
-    obs = observation(obs)
     return obs.to_move == 0 and not obs.forced_answer and not finished(obs)
 
 
@@ -151,8 +148,7 @@ class Announcer:
     prev: Observation | None = None
     pending: list[Event] = field(default_factory=list)
 
-    def update(self, obs: Observation | Mapping[str, Any], coalesce: bool) -> list[str]:
-        obs = observation(obs)
+    def update(self, obs: Observation, coalesce: bool) -> list[str]:
         new = events(self.prev, obs)
         self.prev = obs
         out: list[str] = []

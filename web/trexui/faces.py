@@ -29,13 +29,6 @@ Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the 
 
 
 # ---------------------------------------------------------------- small pieces
-def observation(obs: Observation | Mapping[str, Any]) -> Observation:
-    """``obs``, or the observation its plain form (``Observation.to_dict()``, as a worker or
-    a file holds it) describes. The page passes Observations; the entry points also take
-    the plain form, which tests/browser's native tests render."""
-    return obs if isinstance(obs, Observation) else Observation.from_dict(dict(obs))
-
-
 def texts(hand: int) -> list[str]:
     """A hand's cards as §12 texts, in card order."""
     return [card_text(c) for c in cards_of(hand)]
@@ -147,9 +140,9 @@ def contract_name(c: Contract | str | None) -> str:
     return t(f"contract.{c.value if isinstance(c, Contract) else c}")
 
 
-def played_cards(obs: Observation | Mapping[str, Any]) -> set[str]:
+def played_cards(obs: Observation) -> set[str]:
     """Every card played in the deal so far (the observation's ``played``), as texts."""
-    return set(texts(observation(obs).played))
+    return set(texts(obs.played))
 
 
 def doubled_map(obs: Observation) -> dict[str, int]:
@@ -178,10 +171,9 @@ def is_trex(obs: Observation) -> bool:
     return obs.contract is Contract.TREX
 
 
-def finished(obs: Observation | Mapping[str, Any]) -> bool:
+def finished(obs: Observation) -> bool:
     """The deal on the table is over: it waits for *Next deal* (phase ``deal-over``) or
     was the match's last. The felt shows it whole; nobody is to move on it."""
-    obs = observation(obs)
     return obs.phase == "deal-over" or obs.is_over
 
 

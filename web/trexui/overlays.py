@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any
 
 from trex_core import Contract, Observation, card_text
 from trex_core.rules import CHOICES, PRESETS, SWITCHES
@@ -22,7 +21,6 @@ from .faces import (
     contract_name,
     doubled_map,
     is_trex,
-    observation,
     refusal_text,
     score_text,
     seat_name,
@@ -39,11 +37,10 @@ def team_name(members: Iterable[int]) -> str:
     return t("team.name", a=seat_name(a), b=seat_name(b))
 
 
-def score_sheet(obs: Observation | Mapping[str, Any], kings: list[int], teams: list[list[int]],
+def score_sheet(obs: Observation, kings: list[int], teams: list[list[int]],
                 current: bool = True, caption: bool = True) -> str:
     """Like the paper sheet: a block per kingdom, a row per contract, a running total;
     in partnership a total per team (``teams``: ``values.of(rules)["teams"]``)."""
-    obs = observation(obs)
     by_kingdom: dict[int, dict[Contract, tuple[int, int, int, int]]] = {}
     for kingdom, _king, contract, scores in obs.history:
         by_kingdom.setdefault(kingdom, {})[contract] = scores
@@ -129,11 +126,10 @@ def entry_card(e: Entry) -> str | None:
     return card_text(e.card) if e.card >= 0 and e.reason != "place" else None
 
 
-def took_lines(obs: Observation | Mapping[str, Any], s: int) -> list[str]:
+def took_lines(obs: Observation, s: int) -> list[str]:
     """What seat ``s`` took in the deal on the table, one line per reason for its score,
     read from the deal's ledger: its place in Trex; else its tricks and plain penalty
     cards, then each doubled card it took (§4.3, §4.4) or was paid for."""
-    obs = observation(obs)
     ledger = obs.ledger
     mine = [e for e in ledger if e.seat == s]
     if is_trex(obs):
@@ -161,12 +157,11 @@ def took_lines(obs: Observation | Mapping[str, Any], s: int) -> list[str]:
     return lines
 
 
-def final_result(obs: Observation | Mapping[str, Any], kings: list[int], teams: list[list[int]],
+def final_result(obs: Observation, kings: list[int], teams: list[list[int]],
                  idp: str = "") -> str:
     """The match's result (issue 10 item 5): the winner, the final ranking with each place
     (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
     ``values.of(rules)["teams"]``), the score sheet, and New match / Export record."""
-    obs = observation(obs)
     totals = obs.totals
     partnership = obs.rules.partnership
     if partnership:

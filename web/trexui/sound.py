@@ -9,14 +9,12 @@ Pure functions of observations (``trex_core.Observation``): no DOM, tested in CP
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from trex_core import Observation
 
 from .announce import same_deal, waits_for_you
-from .faces import finished, observation
+from .faces import finished
 
 CUES = ("card", "trick", "deal", "turn")
 
@@ -52,8 +50,7 @@ class Cues:
     """The cues of each new observation, one table's (its previous observation kept)."""
     prev: Observation | None = None
 
-    def update(self, obs: Observation | Mapping[str, Any]) -> list[str]:
-        obs = observation(obs)
+    def update(self, obs: Observation) -> list[str]:
         new = cues(self.prev, obs)
         self.prev = obs
         return new

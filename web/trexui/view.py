@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
-from typing import Any
 
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
@@ -51,7 +50,6 @@ from .faces import (
     is_trex,
     lang_notice,
     legal_texts,
-    observation,
     played_cards,
     rank_label,
     score_text,
@@ -424,11 +422,10 @@ def marks_legend(obs: Observation) -> str:
 
 
 # ---------------------------------------------------------------- your hand
-def hand_view(obs: Observation | Mapping[str, Any], ui: UI) -> str:
+def hand_view(obs: Observation, ui: UI) -> str:
     """Your cards, sorted, as buttons. A long hand comes in two halves (``hand-row``): the
     CSS shows them as two rows on a narrow screen and as one fan elsewhere. ``ui["raised"]``
     is the card a first tap raised on a touch screen (app.py): a second tap plays it."""
-    obs = observation(obs)
     doubled = doubled_map(obs)
     hand = sort_hand(texts(obs.hand))
     if ui.get("readonly"):  # a diagram (an embedded table's view and replay): nothing to press
@@ -466,7 +463,7 @@ def hand_view(obs: Observation | Mapping[str, Any], ui: UI) -> str:
             f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
 
-def status_line(obs: Observation | Mapping[str, Any], ui: UI) -> str:
+def status_line(obs: Observation, ui: UI) -> str:
     """What the game waits for, under the felt. Not a live region: announce.py says what
     happens, once, in the table's one polite region; a refused move is an alert."""
     msg = ui.get("message")
@@ -475,15 +472,13 @@ def status_line(obs: Observation | Mapping[str, Any], ui: UI) -> str:
     note = ui.get("note")  # an embedded table's caption or an exercise's feedback: (class, text)
     if note:
         return f'<p class="status {note[0]}">{escape(note[1])}</p>'
-    obs = observation(obs)
     yours = " yours" if obs.to_move == 0 and not finished(obs) and not obs.forced_answer else ""
     return f'<p class="status{yours}">{escape(status_text(obs, ui.get("raised")))}</p>'
 
 
-def status_text(obs: Observation | Mapping[str, Any], raised: str | None = None) -> str:
+def status_text(obs: Observation, raised: str | None = None) -> str:
     """The status line's words for the observation (no refusal); ``raised``: the card
     raised by a first tap (tap-to-raise), if any."""
-    obs = observation(obs)
     tm = obs.to_move
     if obs.forced_answer:
         return t("status.forced_answer")
@@ -519,9 +514,9 @@ def status_text(obs: Observation | Mapping[str, Any], raised: str | None = None)
 FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
 
 
-def table(obs: Observation | Mapping[str, Any], ui: UI) -> str:
+def table(obs: Observation, ui: UI) -> str:
     """The whole table. ``ui["idp"]`` prefixes every id (one prefix per table on a page)."""
-    return whole(table_parts(observation(obs), ui))
+    return whole(table_parts(obs, ui))
 
 
 def whole(parts: list[tuple[str, str]]) -> str:
