@@ -14,6 +14,7 @@ another origin. See docs/WEB.md.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import functools
 import hashlib
 import html as htmllib
@@ -49,8 +50,9 @@ MORPHDOM_FILE = "dist/morphdom-umd.min.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
-STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html", "favicon.svg",
-                "tables.js", "tutorial.html", "author.html", "author.js", "start.css")
+STATIC_FILES = ("index.html", "style.css", "loader.js", "early.js", "tableview.js", "bare.html",
+                "favicon.svg", "tables.js", "tutorial.html", "author.html", "author.js", "start.css")
+OPENINGS = "openings"  # the tables painted before Python (write_openings); not precached
 
 
 def log(msg: str) -> None:
@@ -251,6 +253,16 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     inline = f'<script id="trex-i18n" type="application/json">{words}</script>'
     html = html.replace(marker, inline)
     html = re.sub(r"<noscript>.*?</noscript>", lambda _: noscript_html(), html, count=1, flags=re.S)
+    skeleton = page_view()
+    app_tag = '<div id="app" class="app" hidden></div>'
+    assert app_tag in html, "index.html's #app changed: the table's skeleton goes into it"
+    html = html.replace(app_tag, app_tag.replace("></div>", f">{skeleton}</div>"))
+    page = html  # embed.html's: one embedded table, no opening (docs/EMBED.md)
+    openings = write_openings(out)
+    log(f"openings: {openings['count']} in {len(openings['langs'])} languages")
+    openings_marker = html[html.index("<!--openings"):html.index("-->", html.index("<!--openings")) + 3]
+    html = html.replace(openings_marker, '<script id="trex-openings" type="application/json">'
+                        + json.dumps(openings, separators=(",", ":")) + "</script>")
     (out / "index.html").write_text(html, encoding="utf-8")
     # author.html: its words, inline too (loader.js reads them; the page has no Python)
     author = (out / "author.html").read_text(encoding="utf-8")
@@ -259,8 +271,11 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     author = author.replace(marker, f'<script id="trex-i18n" type="application/json">{words}</script>')
     (out / "author.html").write_text(author, encoding="utf-8")
     # embed.html: the same page for one embedded table (docs/EMBED.md); the body says so.
-    embed = html.replace('<body data-state="loading">', '<body data-state="loading" data-embed>', 1)
-    assert embed != html, "index.html's <body> tag changed: embed.html needs its data-embed"
+    embed = page.replace('<body data-state="loading">', '<body data-state="loading" data-embed>', 1)
+    assert embed != page, "index.html's <body> tag changed: embed.html needs its data-embed"
+    early = '<script src="./early.js"></script>\n'
+    assert early in embed, "index.html's early.js tag changed: embed.html leaves it out"
+    embed = embed.replace(early, "").replace(openings_marker, "")
     (out / "embed.html").write_text(embed, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")
@@ -299,6 +314,51 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     total = sum(sizes.values())
     log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
     return out
+
+
+def page_view() -> str:
+    """The table's empty elements (trexui/view.py SKELETON), written into index.html's
+    #app: early.js paints an opening into them and Python's table takes them over."""
+    sys.path.insert(0, str(WEB))
+    try:
+        from trexui import view
+    finally:
+        sys.path.remove(str(WEB))
+    return str(view.SKELETON)
+
+
+def _opening(job: tuple[int, int, str]) -> tuple[int, str, bytes]:
+    i, seed, lang = job
+    sys.path.insert(0, str(WEB))
+    from trexui import opening
+    data = opening.build(seed, lang)
+    return i, lang, json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def write_openings(out: Path) -> dict[str, Any]:
+    """The openings (issue 26 §1; web/trexui/opening.py): for each seed of opening.SEEDS and
+    each language, the graph of the first decisions, rendered by the page's own view in
+    CPython, as ``openings/<lang>-<i>.json``. Returns what index.html inlines for
+    early.js: the folder, how many there are, the languages."""
+    sys.path.insert(0, str(WEB))
+    try:
+        from trexui import opening
+    finally:
+        sys.path.remove(str(WEB))
+    langs = languages()
+    jobs = [(i, seed, lang) for lang in langs for i, seed in enumerate(opening.SEEDS)]
+    written: dict[str, bytes] = {}
+    # one process per core: about 8 s of rendering per language on one core
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        for i, lang, data in pool.map(_opening, jobs, chunksize=4):
+            written[f"{lang}-{i}.json"] = data
+    # the folder is named after its content: a page of one build never reads another's
+    digest = hashlib.sha256(b"".join(name.encode() + data for name, data in sorted(written.items())))
+    folder = out / f"{OPENINGS}-{digest.hexdigest()[:10]}"
+    folder.mkdir()
+    for name, data in written.items():
+        (folder / name).write_bytes(data)
+    return {"dir": f"./{folder.name}/", "count": len(opening.SEEDS), "langs": langs}
 
 
 def app_files(out: Path) -> dict[str, int]:
@@ -425,7 +485,8 @@ def write_worker(out: Path) -> dict[str, Any]:
     version (a hash of that list) so a new build is a new cache. Returns what it wrote."""
     files = {p.relative_to(out).as_posix(): file_hash(p)
              for p in sorted(out.rglob("*"))
-             if p.is_file() and p.name not in NOT_PRECACHED}
+             if p.is_file() and p.name not in NOT_PRECACHED
+             and not p.relative_to(out).parts[0].startswith(OPENINGS)}  # a first visit's, fetched once
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     src = (WEB / "sw.js").read_text(encoding="utf-8")
     assert '"__TREX_BUILD__"' in src and "/*__TREX_FILES__*/ {}" in src

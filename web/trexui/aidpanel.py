@@ -50,7 +50,7 @@ class AidPanel:
         self.task = None
 
     def enabled(self, aid: str) -> bool:
-        return bool(self.table.main and self.table.settings.get(aids.SETTING[aid], True))
+        return self.table.main and aids.enabled(self.table.settings, aid)
 
     def note(self, aid: str) -> None:
         deal = str(self.table.match.deal_number)
@@ -60,7 +60,7 @@ class AidPanel:
     @property
     def practice(self) -> bool:
         """Undo was used in this match: a practice match (stats.py)."""
-        return any("undo" in v for v in self.used.values())
+        return aids.practice(self.used)
 
     def save_ui(self) -> dict[str, Any]:
         return {"aids": self.used} if self.used else {}
@@ -73,8 +73,7 @@ class AidPanel:
     def view(self, ui: dict[str, Any], obs: Observation) -> None:
         """What the aids add to the view's state (view.py reads these keys)."""
         tb = self.table
-        ui["aid_tools"] = {a: self.enabled(a) for a in ("undo", "hint")}
-        ui["practice"] = self.practice
+        ui.update(aids.tools(self.table.settings, self.used, main=self.table.main))
         if self.hint is not None and self.hint.get("n") == len(tb.match.history) and not ui.get("message"):
             if "move" in self.hint:
                 ui["note"] = ("hint", self.hint["text"])

@@ -42,6 +42,22 @@ SETTING = {aid: f"aid_{aid}" for aid in AIDS}  # the settings' switches (store.d
 _bot: Any = None
 
 
+def enabled(settings: dict[str, Any], aid: str) -> bool:
+    """Whether the player has ``aid`` switched on (on unless switched off)."""
+    return bool(settings.get(SETTING[aid], True))
+
+
+def practice(used: dict[str, list[str]]) -> bool:
+    """Undo was used in this match: a practice match (stats.py)."""
+    return any("undo" in v for v in used.values())
+
+
+def tools(settings: dict[str, Any], used: dict[str, list[str]], main: bool = True) -> dict[str, Any]:
+    """What the aids always add to the view's state (the top bar's Undo and Hint; whether
+    the match is practice): app.py's AidPanel, and the openings painted before Python."""
+    return {"aid_tools": {a: main and enabled(settings, a) for a in ("undo", "hint")}, "practice": practice(used)}
+
+
 def aid_rng(seed: int | str, n: int) -> random.Random:
     """The generator of the aids' bot at move number ``n`` (``len(match.history)``) of the
     match with ``seed``: a hint and the review of the same position think alike."""

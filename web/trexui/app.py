@@ -37,7 +37,20 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER, Match, Observation, Rules, write_record
 
-from . import aidpanel, aids, bots, controls, embedview, faces, guide, modes, stats, store, strings, values
+from . import (
+    aidpanel,
+    aids,
+    bots,
+    controls,
+    embedview,
+    faces,
+    guide,
+    modes,
+    stats,
+    store,
+    strings,
+    tablestate,
+)
 from .botdriver import SPEEDS, BotDriver
 from .dom import browser_languages, focus, js, storage_get, storage_set
 from .embed import Embed, EmbedError
@@ -186,10 +199,7 @@ class Table:
     @property
     def overlay(self) -> str | None:
         """The dialog on screen: the page's own, else a finished deal's summary."""
-        kind: str | None = self.ui.get("overlay")
-        if kind is None and self.match.phase == DEAL_OVER:
-            kind = "summary"
-        return kind
+        return tablestate.overlay(self.ui, self.match)
 
     @property
     def holding_trick(self) -> bool:
@@ -292,13 +302,56 @@ class Table:
         self.render()
         self.kick()
 
-    def restore(self) -> None:
-        """The saved match (the page's game), or an embedded table's deal from its start."""
+    def restore(self, early: dict[str, Any] | None = None) -> None:
+        """The saved match (the page's game), or an embedded table's deal from its start.
+        ``early``: the opening early.js showed (a first visit: no save), whose match this is."""
         if isinstance(self.mode, modes.Embedded):
             self.mode.load(self, self.mode.step)
             return
-        seed = self.param_seed
+        seed = self.param_seed if early is None else str(early["seed"])
         self.pipeline.restore(int(seed) if seed and seed.strip().isdigit() else None)
+
+    # ------------------------------------------------------------ the table before Python
+    def early_taps(self) -> dict[str, Any] | None:
+        """The opening early.js painted before Python started, and the taps made on it
+        (web/early.js, opening.py); None when it painted none. From now on the page's
+        taps are this table's: early.js takes no more."""
+        early = getattr(window, "trexEarly", None) if self.main else None
+        text = js(early.take()) if early is not None else None
+        if not text or storage_get(store.SAVE_KEY) is not None:  # a save arrived since: it wins
+            return None
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    def replay_early(self, early: dict[str, Any]) -> None:
+        """Make the opening's moves and replay the taps made on it through the controls, as
+        the clicks they were; the page then shows the table they led to, on the same DOM,
+        without a flash. A tap the engine refuses is said as any refusal is. Should the
+        opening not fit (another build's), the table plays on from where it fits."""
+        m = self.match
+        if m.history or str(self.seed) != str(early["seed"]) or early["lang"] != self.lang \
+                or early["level"] != self.level:
+            return
+
+        def follow(moves: list[str]) -> None:
+            done = [str(x) for x in m.history]
+            if moves[:len(done)] != done:
+                raise ValueError(f"the opening's moves {moves} do not follow {done}")
+            for text in moves[len(done):]:
+                self.apply(text)
+
+        with self.renderer.held():
+            try:
+                follow(early["moves"])
+                for tap, moves in early["path"]:
+                    controls.tap(self, tap)
+                    if moves:
+                        follow(moves)
+            except Exception as exc:  # a mismatch: the table shows the match as it is
+                window.console.warn(f"Trex: the early table's taps stop at {type(exc).__name__}: {exc}")
+            ticked = self.root.querySelectorAll("input[name=dbl]:checked")  # ticked, not yet sent
+            if ticked.length:
+                self.ui["dbl"] = [b.value for b in ticked]
 
     def report_bug(self, exc: BaseException) -> None:
         import traceback
@@ -312,16 +365,10 @@ class Table:
 
     # ------------------------------------------------------------ the view
     def view_state(self) -> dict[str, Any]:
-        ui = dict(self.ui)
-        ui["overlay"] = self.overlay
-        ui["kings"] = list(self.match.kings)
-        ui["levels"] = self.levels
-        ui["values"] = values.of(self.match.rules)
-        ui["idp"] = self.idp
-        ui["notices"] = self.notices
+        ui = tablestate.view_state(self.ui, self.match, overlay=self.overlay, levels=self.levels, idp=self.idp,
+                                   notices=self.notices, mode=self.mode)
         if self.main:
             self.aids.view(ui, self.obs)
-        ui.update(self.mode.state(self.match, self.ui))
         return ui
 
     def parts(self) -> list[tuple[str, str]]:
@@ -462,9 +509,12 @@ class Table:
                 self.renderer.mark("state", "error")
                 self.emit("error", param=self.error.param, problem=self.error.code)
                 return
-            self.restore()
+            early = self.early_taps()
+            self.restore(early)
             guide.first_visit(self, js(URLSearchParams.new(location.search).get("tour")) != "0"
                               and js(getattr(window, "trexNoTour", None)) is not True)
+            if early is not None:
+                self.replay_early(early)
             if self.lang_notice:
                 self.ui["notice_lang"] = self.lang_notice
             window.performance.mark("trex:restored")

@@ -158,6 +158,18 @@ def apply_settings(host: ControlHost, new_game: bool) -> None:
         host.ui["form"].update(play)
 
 
+def tap(host: ControlHost, name: str) -> None:
+    """A tap made on the table early.js painted before Python, as early.js names it
+    (trexui/opening.py): played as its click would have been."""
+    if name.startswith("move:"):
+        host.human_move(name[5:])
+    elif name.startswith("raise:"):
+        if not raise_card(host, name[6:]):
+            host.human_move(name[6:])
+    else:
+        do(host, name)
+
+
 def taps_to_raise(event: Any) -> bool:
     """Whether a click on a hand card only raises it (tap-to-raise): a touch or pen
     tap does; a mouse click and a keyboard press (Enter, Space: detail 0) play at once.

@@ -24,7 +24,7 @@ from trex_core import (
     observe,
 )
 
-from . import faces, store
+from . import faces, store, tablestate
 from .aidpanel import AidPanel
 from .botdriver import BotDriver
 from .dom import storage_get, storage_head, storage_set
@@ -172,15 +172,7 @@ class MovePipeline:
         m = self.match
         ui = self.host.ui
         self.obs = obs = observe(m, 0)
-        if (last := faces.last_trick(obs)) is not None:
-            ui["last_trick"] = last
-        elif not obs.tricks and not obs.trick and m.results and \
-                (prev := store.last_trick(m.results[-1], m.rules)):
-            # nothing played yet in this deal: the previous deal's final trick stays reviewable
-            ui["last_trick"] = dict(prev, prev=True)
-        else:
-            ui["last_trick"] = None
-            ui["show_last"] = False
+        tablestate.refreshed(ui, m, obs)
 
     def apply(self, text: str, spread: bool = False) -> None:
         """Make a move (anyone's) and update everything; raises the engine's errors.
@@ -209,16 +201,9 @@ class MovePipeline:
         ui = self.host.ui
         tricks_before = len(self.observation.tricks)
         move = self.match.play(text)
-        ui["message"] = None
-        ui["raised"] = None
-        ui["dbl"] = None  # the queens ticked to double (the prompt is answered)
         self.aids.moved()
         self.refresh()
-        obs = self.observation
-        if len(obs.tricks) > tricks_before:  # a trick was completed: keep it on show
-            ui["held"] = ui["last_trick"]
-        elif obs.trick or obs.phase != "play":
-            ui["held"] = None
+        tablestate.moved(ui, tricks_before, self.observation)
         return move
 
     def human_move(self, text: str) -> None:

@@ -11,6 +11,8 @@ Then the focus settles (focus.py), the news is appended to the table's polite li
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy, to_js
@@ -56,9 +58,8 @@ class Renderer:
         self.root = root
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
         self.timed = timed  # the benchmark (?autoplay=1): each render is timed
-        root.innerHTML = ('<div class="table-view"></div>'
-                          '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
-                          '<div class="fx" aria-hidden="true"></div>')
+        if root.querySelector(":scope > .table-view") is None:  # else the page's (an opening on it)
+            root.innerHTML = view.SKELETON
         self.region = root.querySelector(".table-view")
         self.live = root.querySelector("[data-region=announce]")
         self.view = window.TrexTableView.new(self.region, root.querySelector(".fx"))
@@ -76,11 +77,24 @@ class Renderer:
         self.seq = 0
         self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
         self._frame: Any = None
+        self.holding = False  # held(): renders wait
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Render nothing until the block ends (the table's start replays taps made before
+        Python: the page shows the table they led to, and the focus stays where it is)."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
 
     def render(self, spread: bool = False) -> None:
         """Show the table as it is now. ``spread``: even the first changed part waits for a
         task of its own (a bot's move: the engine, the save and the view in this task, the
         page in the next; nobody waits on it)."""
+        if self.holding:
+            return
         if not self.timed:
             self.render_now(spread)
             return

@@ -519,6 +519,14 @@ def table(obs: Observation, ui: UI) -> str:
     return whole(table_parts(obs, ui))
 
 
+# A table's elements, empty: the table's view (morphed), the screen reader's live region, and
+# the layer the cards move in. render.py puts them into a table's element, unless they are
+# there: build.py writes them into index.html's #app, where early.js paints an opening.
+SKELETON = ('<div class="table-view"></div>'
+            '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
+            '<div class="fx" aria-hidden="true"></div>')
+
+
 def whole(parts: list[tuple[str, str]]) -> str:
     """The table's HTML from its parts (``table_parts``)."""
     p = dict(parts)

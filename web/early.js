@@ -1,0 +1,129 @@
+// Trex: a table to play before Python starts (issue 26 §1; docs/WEB.md "The start").
+//
+// build.py renders, with the page's own Python view, the first decisions of a few seeded
+// matches in every language (web/trexui/opening.py): each is a small graph of the table as
+// it looks (the view's parts) and what a tap on it leads to. On a first visit this script
+// fetches one, picked at random, paints it as soon as the page is parsed, and follows the
+// player's taps along the graph. It knows no rule: a tap the graph has an edge for shows
+// the next table; any other tap is kept (marked, and no other tap taken) for Python, which
+// replays the whole path through its own controls when it takes the table over
+// (`trexEarly.take()`, app.py), on the same DOM. Nothing is fetched from another origin.
+//
+// A tap's name is the one opening.py gives its edges: "move:<move>" for a click on a
+// [data-action=move] control (or a key press on it), "raise:<card>" for a touch tap on a
+// card of the hand (which only raises it; as trexui/controls.py taps_to_raise decides), or
+// the control's data-action.
+//
+// Not used (the page starts as before): a save or settings in this browser (the player's
+// own table and rules are Python's to restore), an address that chooses the game
+// (?seed=, ?level=, ?autoplay=1), ?early=0, storage that cannot be read, or no opening
+// arriving (offline before the worker has the site, a fetch error).
+"use strict";
+(function () {
+  var early = window.trexEarly = { state: "off", take: function () { return null; } };
+  var params = new URLSearchParams(location.search);
+  var list;
+  try {
+    list = JSON.parse(document.getElementById("trex-openings").textContent);
+    if (localStorage.getItem("trex.match") !== null || localStorage.getItem("trex.settings") !== null) return;
+  } catch (e) { return; }  // an unbuilt page, or storage that cannot be read
+  if (["seed", "level", "autoplay"].some(function (p) { return params.has(p); }) || params.get("early") === "0") return;
+  var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
+  if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
+  var pick = Math.floor(Math.random() * list.count);
+  var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
+  early.state = "loading";
+
+  var data = null, node = null, path = [], kept = false, region = null, view = null;
+  var ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin" })
+    .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
+  // tableview.js (deferred, just before this script) runs once the page is parsed: then the
+  // table's elements are there too. Not DOMContentLoaded, which waits for PyScript's module.
+  var viewJs = document.querySelector('script[src$="tableview.js"]');
+  var parsed = new Promise(function (resolve) {
+    if (window.TrexTableView || !viewJs || !/tableview\.js$/.test(viewJs.src)) {
+      if (document.readyState !== "loading") resolve(); else document.addEventListener("DOMContentLoaded", resolve);
+    } else {
+      viewJs.addEventListener("load", resolve);
+    }
+  });
+  Promise.all([ready, parsed]).then(function (got) {
+    if (early.state !== "loading") return;  // Python came first
+    data = got[0];
+    var app = document.getElementById("app");
+    region = app && app.querySelector(".table-view");
+    if (!region || !window.TrexTableView || data.lang !== lang) { early.state = "off"; return; }
+    var start = tour ? "tour" : "table";
+    node = data.start[start];
+    data.started = start;
+    view = new window.TrexTableView(region, app.querySelector(".fx"));
+    view.patch(data.whole[start], 0);
+    app.hidden = false;
+    app.addEventListener("click", onClick);
+    early.state = "shown";
+    document.body.dataset.state = "early";  // style.css: the loading card becomes a strip
+    var first = region.querySelector(".overlay .dialog [data-action]");
+    if (first) first.focus({ preventScroll: true });
+  }).catch(function (err) {
+    early.state = "off";  // the start goes on as before, with the loading card
+    if (window.console) console.warn("Trex: no early table:", err && err.message);
+  });
+
+  // the parts of `to` that differ from those on the page (the table view morphs them)
+  function go(to) {
+    var was = data.nodes[node].parts, now = data.nodes[to].parts, changed = [];
+    now.forEach(function (p, i) {
+      if (!was[i] || was[i][1] !== p[1]) changed.push([p[0], data.html[p[1]]]);
+    });
+    node = to;
+    var active = document.activeElement, key = active && active.getAttribute("data-key");
+    if (changed.length) view.patch(changed, 0);
+    // the focus stays on its control, else goes to the dialog's first or the first move
+    if (!document.activeElement || document.activeElement === document.body || !region.contains(document.activeElement)) {
+      var again = key && region.querySelector('[data-key="' + key + '"]');
+      var next = again || region.querySelector(".overlay .dialog [data-action]") ||
+        region.querySelector("[data-action=move]:not([disabled])");
+      if (next) next.focus({ preventScroll: true });
+    }
+  }
+
+  function tapsToRaise(e) {  // as trexui/controls.py taps_to_raise: a touch or pen tap
+    if (e.detail === 0) return false;
+    if (e.pointerType) return e.pointerType === "touch" || e.pointerType === "pen";
+    return window.matchMedia("(pointer: coarse)").matches;
+  }
+
+  function onClick(e) {
+    var el = e.target.closest && e.target.closest("[data-action]");
+    if (early.state !== "shown" || !el || !region.contains(el) || el.disabled) return;
+    if (kept) return;  // a tap is waiting for Python: the table is as it was left
+    var action = el.getAttribute("data-action"), tap = action;
+    if (action === "move") {
+      tap = (el.classList.contains("in-hand") && tapsToRaise(e) ? "raise:" : "move:") + el.getAttribute("data-move");
+    }
+    var to = data.nodes[node].edges[tap];
+    if (to !== undefined) {
+      path.push([tap, data.nodes[to].moves]);
+      go(to);
+      return;
+    }
+    path.push([tap, null]);  // Python makes this move when it takes over
+    kept = true;
+    el.classList.add("early-kept");
+    el.setAttribute("aria-busy", "true");
+    document.body.dataset.early = "kept";
+    var said = document.getElementById("load-kept");
+    if (said) said.hidden = false;
+  }
+
+  // Python takes the table over (app.py): the path of taps, and no more taps here.
+  early.take = function () {
+    var was = early.state;
+    early.state = "taken";
+    var app = document.getElementById("app");
+    if (app) app.removeEventListener("click", onClick);
+    if (was !== "shown") return null;
+    return JSON.stringify({ seed: data.seed, lang: data.lang, level: data.level, start: data.started,
+                            moves: data.nodes[data.start[data.started]].moves, path: path });
+  };
+})();

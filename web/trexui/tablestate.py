@@ -1,0 +1,61 @@
+"""What a table keeps beside its match: the page's state derived from the moves, and the
+view's state. Pure functions, importable in CPython: the page's move pipeline and Table
+call them, and so does build.py's rendering of the openings (opening.py), so a table
+painted before Python is the table Python renders.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from trex_core import DEAL_OVER, Match, Observation
+
+from . import faces, store, values
+from .modes import Game
+
+
+def refreshed(ui: dict[str, Any], m: Match, obs: Observation) -> None:
+    """The last trick the page keeps on show, after seat 0's observation is re-read."""
+    if (last := faces.last_trick(obs)) is not None:
+        ui["last_trick"] = last
+    elif not obs.tricks and not obs.trick and m.results and \
+            (prev := store.last_trick(m.results[-1], m.rules)):
+        # nothing played yet in this deal: the previous deal's final trick stays reviewable
+        ui["last_trick"] = dict(prev, prev=True)
+    else:
+        ui["last_trick"] = None
+        ui["show_last"] = False
+
+
+def moved(ui: dict[str, Any], tricks_before: int, obs: Observation) -> None:
+    """A move was played (``obs`` is the observation after it): the prompt is answered, a
+    trick that was completed stays on show."""
+    ui["message"] = None
+    ui["raised"] = None
+    ui["dbl"] = None  # the queens ticked to double (the prompt is answered)
+    if len(obs.tricks) > tricks_before:  # a trick was completed: keep it on show
+        ui["held"] = ui["last_trick"]
+    elif obs.trick or obs.phase != "play":
+        ui["held"] = None
+
+
+def overlay(ui: dict[str, Any], m: Match) -> str | None:
+    """The dialog on screen: the page's own, else a finished deal's summary."""
+    kind: str | None = ui.get("overlay")
+    if kind is None and m.phase == DEAL_OVER:
+        kind = "summary"
+    return kind
+
+
+def view_state(ui: dict[str, Any], m: Match, *, overlay: str | None, levels: list[str], idp: str,
+               notices: list[tuple[str, str]], mode: Game) -> dict[str, Any]:
+    """The view's state (view.py reads it): the page's ``ui`` and what the match says.
+    The aids add theirs on the page's game (aidpanel.py)."""
+    state = dict(ui)
+    state["overlay"] = overlay
+    state["kings"] = list(m.kings)
+    state["levels"] = levels
+    state["values"] = values.of(m.rules)
+    state["idp"] = idp
+    state["notices"] = notices
+    state.update(mode.state(m, ui))
+    return state
