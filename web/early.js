@@ -31,6 +31,7 @@
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
   if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
   var pick = Math.floor(Math.random() * list.count);
+  if (/^\d+$/.test(params.get("opening") || "") && +params.get("opening") < list.count) pick = +params.get("opening");  // tests
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
   early.state = "loading";
 

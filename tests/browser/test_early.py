@@ -1,0 +1,168 @@
+"""The table before Python (issue 26 §1; web/early.js, web/trexui/opening.py).
+
+The runtime's wasm is held back by the test (a route that answers only when the test lets
+it go), so every check of the table "before Python" runs while Python cannot have started;
+then the test lets it go and checks what Python made of the taps. Openings are picked with
+``?opening=N`` (the test's way; a player gets one at random).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from trex_core import Match
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+from conftest import PHONE, _new_table  # noqa: E402
+from trexui import opening  # noqa: E402
+
+WASM = "**/pyodide.asm.wasm"
+
+
+def first_node(lang: str, pred) -> tuple[int, dict]:
+    """The first opening whose start (without the tour) satisfies ``pred(node, data)``."""
+    for i, seed in enumerate(opening.SEEDS):
+        data = opening.build(seed, lang)
+        node = data["nodes"][data["start"]["table"]]
+        if pred(node, data):
+            return i, data
+    raise AssertionError("no opening fits")
+
+
+class Held:
+    """The runtime's wasm, held until ``release()``: Python cannot start before."""
+
+    def __init__(self, context):
+        self.routes = []
+        self.released = False
+        self.context = context
+        context.route(WASM, self._hold)
+
+    def _hold(self, route):
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self):
+        self.released = True
+        for r in self.routes:
+            r.continue_()
+
+
+def early_page(new_table, query: str, **options):
+    t = new_table(**options)
+    held = Held(t.context)
+    t.goto(query, wait=False)
+    t.page.wait_for_selector("body[data-state=early]", timeout=30_000)
+    # (the wasm may not even be asked for yet: the opening comes first)
+    return t, held
+
+
+def parts_html(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries(Array.from(
+        document.querySelectorAll('#app .table-view [data-part]'), e => [e.dataset.part, e.outerHTML]))""")
+
+
+CONTRACTS = ("king-of-hearts", "queens", "diamonds", "collections", "trex")
+
+
+def test_a_contract_and_a_card_tapped_before_python_are_both_in_the_match(new_table):
+    """§2 the king names a contract, §3 a card: both tapped before Python, both played."""
+    def king_then_card(node, data):
+        return any(k == f"move:{c}" and any(e.startswith("raise:") for e in data["nodes"][v]["edges"])
+                   for k, v in node["edges"].items() for c in CONTRACTS)
+    i, data = first_node("en", king_then_card)
+    node = data["nodes"][data["start"]["table"]]
+    chosen = next(k[5:] for k, v in node["edges"].items() if k[5:] in CONTRACTS
+                  and any(e.startswith("raise:") for e in data["nodes"][v]["edges"]))
+    t, held = early_page(new_table, f"?lang=en&opening={i}", viewport=PHONE, has_touch=True, is_mobile=True)
+    page = t.page
+    page.locator(f'.contract-btn[data-move="{chosen}"]').tap()
+    # the bots' answers to the contract come from the opening; then the player's card
+    page.wait_for_selector(".hand .card.playable")
+    played = page.locator(".hand .card.playable").first.get_attribute("data-move")
+    page.locator(f'.hand .card[data-move="{played}"]').tap()  # a touch tap raises it (as with Python) ...
+    page.wait_for_selector(f'.hand .card.raised[data-move="{played}"]')
+    page.locator(f'.hand .card[data-move="{played}"]').tap()  # ... and the second plays it
+    page.wait_for_selector("body[data-early=kept]")
+    page.locator(".hand .card").last.tap()  # another tap: not taken, and nothing lost
+    assert page.evaluate("document.body.dataset.state") == "early"
+    page.evaluate("document.querySelector('[data-part=topbar]').trexMark = 1")
+    held.release()
+    t.wait_ready()
+    st = t.state()
+    moves = json.loads(page.evaluate("window.trexTest.record()"))["moves"]
+    # the engine replays the page's match from the seed: who made each move
+    m = Match.new(seed=data["seed"])
+    mine = []
+    for text in moves:
+        if m.to_move == 0:
+            mine.append(text)
+        m.play(text)
+    assert st["seed"] == data["seed"]
+    assert mine[0] == chosen and mine[-1] == played and played not in mine[:-1], mine
+    assert page.evaluate("document.querySelector('[data-part=topbar]').trexMark") == 1, \
+        "Python replaced the table's elements instead of taking them over"
+    t.guard.check()
+
+
+def test_an_opening_is_what_python_renders_for_it(new_table):
+    """The opening's parts are the live view's parts for the same match, to the byte."""
+    i, data = first_node("ar", lambda n, d: True)
+    t, held = early_page(new_table, f"?lang=ar&opening={i}")
+    before = parts_html(t.page)
+    assert before["you"].count('data-action="move"') >= 1
+    held.release()
+    t.wait_ready()
+    after = parts_html(t.page)
+    assert set(after) == set(before)
+    for name in before:
+        assert after[name] == before[name], f"part {name} differs after Python took over"
+
+
+def test_a_refused_card_says_why_before_python(new_table):
+    """§3.2: following suit; a card you may not play is refused with the engine's reason,
+    from the opening, before Python; nothing is kept for Python."""
+    i, data = first_node("en", lambda n, d: any(
+        k.startswith("move:") and d["nodes"][v]["moves"] == n["moves"] for k, v in n["edges"].items()))
+    t, held = early_page(new_table, f"?lang=en&opening={i}")
+    page = t.page
+    node = data["nodes"][data["start"]["table"]]
+    refused = next(k[5:] for k, v in node["edges"].items() if k.startswith("move:"))
+    said = page.locator("[data-part=you]").inner_text()
+    page.locator(f'.hand .card[data-move="{refused}"]').click(force=True)
+    page.wait_for_function("s => document.querySelector('[data-part=you]').innerText !== s", arg=said)
+    assert page.locator("[data-part=you]").inner_text() != said
+    assert not page.evaluate("document.body.hasAttribute('data-early')")
+    held.release()
+    t.wait_ready()
+    assert t.state()["moves"] == len(node["moves"])  # the refused card was not played
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_tour_is_on_the_opening_and_its_close_is_kept(browser, site_url, new_table, lang):
+    """A first visit: the tour over the opening, stepped and closed before Python; Python
+    remembers it was seen."""
+
+    t = _new_table(browser, site_url, PHONE, tour=True)
+    held = Held(t.context)
+    try:
+        t.goto(f"?lang={lang}", wait=False)
+        t.page.wait_for_selector("body[data-state=early] .overlay [data-action=tour-next]")
+        t.page.locator("[data-action=tour-next]").click()
+        t.page.wait_for_selector("[data-tour-step='2']")
+        t.screenshot(f"early-tour-{lang}-phone")
+        t.page.locator("[data-action=tour-done]").last.click()
+        t.page.wait_for_selector(".overlay", state="detached")
+        held.release()
+        t.wait_ready()
+        settings = json.loads(t.page.evaluate("localStorage.getItem('trex.settings')"))
+        assert settings["tour_seen"] is True
+        assert t.state()["overlay"] is None
+        t.guard.check()
+    finally:
+        t.context.close()
