@@ -14,35 +14,53 @@
 // card of the hand (which only raises it; as trexui/controls.py taps_to_raise decides), or
 // the control's data-action.
 //
-// Not used (the page starts as before): a save or settings in this browser (the player's
-// own table and rules are Python's to restore), an address that chooses the game
-// (?seed=, ?level=, ?autoplay=1), ?early=0, storage that cannot be read, or no opening
-// arriving (offline before the worker has the site, a fetch error).
+// On a later visit it paints the table as the page kept it when it was last hidden
+// (trexui/early.py keep_view, "trex.view"), if it was kept with the save that is stored now
+// (the save's first characters, its stamp among them, are the same): no other tab has
+// saved since. Every tap on it is kept for Python, as above.
+//
+// Not used (the page starts as before, with the loading card): an address that chooses the
+// game (?seed=, ?level=, ?autoplay=1), ?early=0, storage that cannot be read; for an
+// opening, settings in this browser (the player's rules are Python's) or no opening
+// arriving (offline before the worker has the site); for a kept table, none kept with the
+// save, or in another language.
 "use strict";
 (function () {
   var early = window.trexEarly = { state: "off", take: function () { return null; } };
   var params = new URLSearchParams(location.search);
-  var list;
-  try {
-    list = JSON.parse(document.getElementById("trex-openings").textContent);
-    if (localStorage.getItem("trex.match") !== null || localStorage.getItem("trex.settings") !== null) return;
-  } catch (e) { return; }  // an unbuilt page, or storage that cannot be read
   if (["seed", "level", "autoplay"].some(function (p) { return params.has(p); }) || params.get("early") === "0") return;
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
-  if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
-  var pick = Math.floor(Math.random() * list.count);
-  if (/^\d+$/.test(params.get("opening") || "") && +params.get("opening") < list.count) pick = +params.get("opening");  // tests
+  var list, save, settings, kept = null;
+  try {
+    list = JSON.parse(document.getElementById("trex-openings").textContent);
+    save = localStorage.getItem("trex.match");
+    settings = localStorage.getItem("trex.settings");
+    if (save !== null) {
+      kept = JSON.parse(localStorage.getItem("trex.view") || "null");
+      if (!kept || typeof kept.head !== "string" || !kept.head || save.indexOf(kept.head) !== 0 || kept.lang !== lang) return;
+    } else if (settings !== null) {
+      return;
+    }
+  } catch (e) { return; }  // an unbuilt page, storage that cannot be read, a damaged kept table
+  var ready;
+  if (kept) {
+    ready = Promise.resolve({ kept: true, lang: lang, whole: kept.whole, look: kept.look });
+  } else {
+    if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
+    var pick = Math.floor(Math.random() * list.count);
+    if (/^\d+$/.test(params.get("opening") || "") && +params.get("opening") < list.count) pick = +params.get("opening");  // tests
+    ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin" })
+      .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
+  }
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
   early.state = "loading";
 
-  var data = null, node = null, path = [], kept = false, region = null, view = null;
-  var ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin" })
-    .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
+  var data = null, node = null, path = [], waiting = false, region = null, view = null;
   // tableview.js (deferred, just before this script) runs once the page is parsed: then the
   // table's elements are there too. Not DOMContentLoaded, which waits for PyScript's module.
   var viewJs = document.querySelector('script[src$="tableview.js"]');
   var parsed = new Promise(function (resolve) {
-    if (window.TrexTableView || !viewJs || !/tableview\.js$/.test(viewJs.src)) {
+    if (window.TrexTableView || !viewJs) {
       if (document.readyState !== "loading") resolve(); else document.addEventListener("DOMContentLoaded", resolve);
     } else {
       viewJs.addEventListener("load", resolve);
@@ -54,15 +72,20 @@
     var app = document.getElementById("app");
     region = app && app.querySelector(".table-view");
     if (!region || !window.TrexTableView || data.lang !== lang) { early.state = "off"; return; }
-    var start = tour ? "tour" : "table";
-    node = data.start[start];
-    data.started = start;
     view = new window.TrexTableView(region, app.querySelector(".fx"));
-    view.patch(data.whole[start], 0);
+    if (data.kept) {
+      if (data.look) app.classList.add(data.look);
+      view.patch(data.whole, 0);
+    } else {
+      var start = tour ? "tour" : "table";
+      node = data.start[start];
+      data.started = start;
+      view.patch(data.whole[start], 0);
+    }
     app.hidden = false;
     app.addEventListener("click", onClick);
     early.state = "shown";
-    document.body.dataset.state = "early";  // style.css: the loading card becomes a strip
+    document.body.dataset.state = "early";  // start.css: the loading card becomes a strip
     var first = region.querySelector(".overlay .dialog [data-action]");
     if (first) first.focus({ preventScroll: true });
   }).catch(function (err) {
@@ -97,19 +120,19 @@
   function onClick(e) {
     var el = e.target.closest && e.target.closest("[data-action]");
     if (early.state !== "shown" || !el || !region.contains(el) || el.disabled) return;
-    if (kept) return;  // a tap is waiting for Python: the table is as it was left
+    if (waiting) return;  // a tap is waiting for Python: the table is as it was left
     var action = el.getAttribute("data-action"), tap = action;
     if (action === "move") {
       tap = (el.classList.contains("in-hand") && tapsToRaise(e) ? "raise:" : "move:") + el.getAttribute("data-move");
     }
-    var to = data.nodes[node].edges[tap];
+    var to = data.kept ? undefined : data.nodes[node].edges[tap];
     if (to !== undefined) {
       path.push([tap, data.nodes[to].moves]);
       go(to);
       return;
     }
     path.push([tap, null]);  // Python makes this move when it takes over
-    kept = true;
+    waiting = true;
     el.classList.add("early-kept");
     el.setAttribute("aria-busy", "true");
     document.body.dataset.early = "kept";
@@ -124,6 +147,7 @@
     var app = document.getElementById("app");
     if (app) app.removeEventListener("click", onClick);
     if (was !== "shown") return null;
+    if (data.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
     return JSON.stringify({ seed: data.seed, lang: data.lang, level: data.level, start: data.started,
                             moves: data.nodes[data.start[data.started]].moves, path: path });
   };

@@ -166,3 +166,47 @@ def test_the_tour_is_on_the_opening_and_its_close_is_kept(browser, site_url, new
         t.guard.check()
     finally:
         t.context.close()
+
+
+def test_a_returning_player_finds_the_table_as_left_and_a_tap_is_kept(new_table):
+    """A later visit paints the table kept when the page was left (the save it was kept with
+    is the stored one) before Python, and a card clicked on it is played by Python."""
+    t = new_table(PHONE)
+    t.goto("?speed=instant")
+    st = t.wait_idle()
+    if st["waiting"] == "choose":
+        st = t.act(".contract-btn")
+    while st["waiting"] != "play" or st["legal"] == ["pass"]:
+        t.step()
+        st = t.wait_idle()
+    left = parts_html(t.page)
+    moves = st["moves"]
+    held = Held(t.context)
+    t.page.reload(wait_until="commit")  # the page is left (pagehide): the table is kept
+    t.page.wait_for_selector("body[data-state=early]")
+    assert parts_html(t.page)["you"] == left["you"]
+    card = t.page.locator(".hand .card.playable").first
+    played = card.get_attribute("data-move")
+    card.click()
+    t.page.wait_for_selector("body[data-early=kept]")
+    held.release()
+    t.wait_ready()
+    record = json.loads(t.page.evaluate("window.trexTest.record()"))["moves"]
+    assert len(record) > moves and record[moves] == played
+
+
+def test_a_table_kept_with_another_save_is_not_painted(new_table):
+    """Another tab saved since the table was kept: the page starts as before (no early
+    table), and restores the stored match."""
+    t = new_table()
+    t.goto("?speed=instant")
+    t.wait_idle()
+    t.page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+    kept = json.loads(t.page.evaluate("localStorage.getItem('trex.view')"))
+    save = t.page.evaluate("localStorage.getItem('trex.match')")
+    assert save.startswith(kept["head"])
+    other = save.replace('"n":', '"n":1', 1)  # a later stamp: another tab's save
+    t.reload(storage={"trex.match": other})
+    assert t.page.evaluate("document.body.dataset.early === undefined")
+    assert t.page.evaluate("window.trexEarly.state") == "off"
+    assert t.state()["seed"] == json.loads(other)["seed"]

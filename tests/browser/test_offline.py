@@ -315,7 +315,7 @@ def test_the_start_paints_the_frame_and_counts_the_bytes(new_table, lang, viewpo
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
              "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000})
-    t.goto(f"?lang={lang}&speed=instant", wait=False)
+    t.goto(f"?lang={lang}&speed=instant&early=0", wait=False)  # the frame, not an opening (test_early)
     seats = t.page.locator(".start-frame .start-seat")
     seats.first.wait_for(state="visible")
     names = {"en": ["North", "West", "East", "You"], "ar": ["المقابل", "اليسار", "اليمين", "أنت"]}[lang]

@@ -42,6 +42,7 @@ from . import (
     aids,
     bots,
     controls,
+    early,
     embedview,
     faces,
     guide,
@@ -302,56 +303,14 @@ class Table:
         self.render()
         self.kick()
 
-    def restore(self, early: dict[str, Any] | None = None) -> None:
+    def restore(self, taps: dict[str, Any] | None = None) -> None:
         """The saved match (the page's game), or an embedded table's deal from its start.
-        ``early``: the opening early.js showed (a first visit: no save), whose match this is."""
+        ``taps``: what early.js showed; an opening (a first visit: no save) names the seed."""
         if isinstance(self.mode, modes.Embedded):
             self.mode.load(self, self.mode.step)
             return
-        seed = self.param_seed if early is None else str(early["seed"])
+        seed = str(taps["seed"]) if taps and "seed" in taps else self.param_seed
         self.pipeline.restore(int(seed) if seed and seed.strip().isdigit() else None)
-
-    # ------------------------------------------------------------ the table before Python
-    def early_taps(self) -> dict[str, Any] | None:
-        """The opening early.js painted before Python started, and the taps made on it
-        (web/early.js, opening.py); None when it painted none. From now on the page's
-        taps are this table's: early.js takes no more."""
-        early = getattr(window, "trexEarly", None) if self.main else None
-        text = js(early.take()) if early is not None else None
-        if not text or storage_get(store.SAVE_KEY) is not None:  # a save arrived since: it wins
-            return None
-        data: dict[str, Any] = json.loads(text)
-        return data
-
-    def replay_early(self, early: dict[str, Any]) -> None:
-        """Make the opening's moves and replay the taps made on it through the controls, as
-        the clicks they were; the page then shows the table they led to, on the same DOM,
-        without a flash. A tap the engine refuses is said as any refusal is. Should the
-        opening not fit (another build's), the table plays on from where it fits."""
-        m = self.match
-        if m.history or str(self.seed) != str(early["seed"]) or early["lang"] != self.lang \
-                or early["level"] != self.level:
-            return
-
-        def follow(moves: list[str]) -> None:
-            done = [str(x) for x in m.history]
-            if moves[:len(done)] != done:
-                raise ValueError(f"the opening's moves {moves} do not follow {done}")
-            for text in moves[len(done):]:
-                self.apply(text)
-
-        with self.renderer.held():
-            try:
-                follow(early["moves"])
-                for tap, moves in early["path"]:
-                    controls.tap(self, tap)
-                    if moves:
-                        follow(moves)
-            except Exception as exc:  # a mismatch: the table shows the match as it is
-                window.console.warn(f"Trex: the early table's taps stop at {type(exc).__name__}: {exc}")
-            ticked = self.root.querySelectorAll("input[name=dbl]:checked")  # ticked, not yet sent
-            if ticked.length:
-                self.ui["dbl"] = [b.value for b in ticked]
 
     def report_bug(self, exc: BaseException) -> None:
         import traceback
@@ -462,6 +421,11 @@ class Table:
             self.emit("error", problem=problem, command=kind)
 
     @guarded
+    def on_hide(self, event: Any) -> None:
+        if js(document.visibilityState) == "hidden" or js(event.type) == "pagehide":
+            early.keep_view(self)
+
+    @guarded
     def on_storage(self, event: Any) -> None:
         if js(event.key) == store.SAVE_KEY:
             self.pipeline.saved_elsewhere()
@@ -479,6 +443,9 @@ class Table:
         on(self.root, "trex-command", self.on_command_event)
         if self.main:  # only the main game saves: it watches the save of other tabs
             on(window, "storage", self.on_storage)
+            # the table as it is, kept for the next visit's first paint (early.py)
+            on(document, "visibilitychange", self.on_hide)
+            on(window, "pagehide", self.on_hide)
         if self.frame:  # the frame's one table takes commands from the page that embeds it
             on(window, "message", self.on_message)
         hook = Object.new()
@@ -509,12 +476,12 @@ class Table:
                 self.renderer.mark("state", "error")
                 self.emit("error", param=self.error.param, problem=self.error.code)
                 return
-            early = self.early_taps()
-            self.restore(early)
+            taps = early.taps(self)  # the table painted before Python, if any: its taps are ours now
+            self.restore(taps)
             guide.first_visit(self, js(URLSearchParams.new(location.search).get("tour")) != "0"
                               and js(getattr(window, "trexNoTour", None)) is not True)
-            if early is not None:
-                self.replay_early(early)
+            if taps is not None:
+                early.replay(self, taps)
             if self.lang_notice:
                 self.ui["notice_lang"] = self.lang_notice
             window.performance.mark("trex:restored")

@@ -1,0 +1,99 @@
+"""The table's side of web/early.js: the table painted before Python (issue 26 §1).
+
+Before Python starts, early.js paints either an opening (a first visit: one of the seeded
+first decisions build.py rendered with opening.py) or, on a later visit, the table as this
+page kept it when it was last hidden (:func:`keep_view`), and it takes the player's taps.
+When the table starts (app.Table.start) it takes them over in one task: :func:`taps` ends
+early.js's part, the table restores its match (an opening's: its seed), and :func:`replay`
+makes the opening's moves and replays every tap through the controls, as the clicks they
+were, with nothing rendered until the end; the first render then finds the DOM as it is
+and changes nothing but what the taps changed (the focus stays).
+
+Nothing here decides a move: the engine checks every one, the controls say why a tap is
+refused. A tap on a table that does not fit the match Python restored (another tab saved
+since, a save that cannot be read) is dropped, and the table shows the match as it is.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from pyscript import window
+
+from . import controls, store, view
+from .controls import ControlHost
+from .dom import js, storage_get, storage_set
+from .render import Renderer
+
+VIEW_KEY = "trex.view"  # the table as it was last seen: {"head", "lang", "look", "whole"}
+HEAD = 120  # a save's first characters: its format and its stamp (store.stamp_of), unique per write
+
+
+class EarlyHost(ControlHost, Protocol):
+    """What the take-over needs of the page's game beside its controls."""
+
+    lang: str
+    renderer: Renderer
+
+    @property
+    def level(self) -> str: ...
+
+
+def taps(host: EarlyHost) -> dict[str, Any] | None:
+    """What early.js showed and the taps made on it; None when it showed nothing, or the
+    table it showed is not the match this page restores. From now on, taps are the table's."""
+    early = getattr(window, "trexEarly", None) if host.main else None
+    text = js(early.take()) if early is not None else None
+    if not text:
+        return None
+    data: dict[str, Any] = json.loads(text)
+    saved = storage_get(store.SAVE_KEY)
+    if "saved" in data:  # the table kept at the last visit: only for the save it was kept with
+        return data if saved is not None and saved.startswith(data["saved"]) else None
+    return data if saved is None else None  # an opening: a first visit (another tab may have saved)
+
+
+def replay(host: EarlyHost, data: dict[str, Any]) -> None:
+    """Make an opening's moves and replay the taps through the controls; render nothing
+    until the end. Should the opening not fit the match (another build's), the table plays
+    on from where it fits."""
+    m = host.match
+    if "seed" in data and (m.history or str(host.seed) != str(data["seed"]) or data["lang"] != host.lang
+                           or data["level"] != host.level):
+        return
+    if "saved" in data and data["lang"] != host.lang:
+        return
+
+    def follow(moves: list[str]) -> None:
+        done = [str(x) for x in m.history]
+        if moves[:len(done)] != done:
+            raise ValueError(f"the opening's moves {moves} do not follow {done}")
+        for text in moves[len(done):]:
+            host.apply(text)
+
+    with host.renderer.held():
+        try:
+            if "moves" in data:  # an opening's: the bots' moves before the player's first decision
+                follow(data["moves"])
+            for tap, moves in data["path"]:
+                controls.tap(host, tap)
+                if moves:
+                    follow(moves)
+        except Exception as exc:  # a mismatch: the table shows the match as it is
+            window.console.warn(f"Trex: the early table's taps stop at {type(exc).__name__}: {exc}")
+        ticked = host.root.querySelectorAll("input[name=dbl]:checked")  # ticked, not yet sent
+        if ticked.length:
+            host.ui["dbl"] = [b.value for b in ticked]
+
+
+def keep_view(host: EarlyHost) -> None:
+    """The table as it is on screen, kept beside the save it shows (its first characters),
+    for the next visit's first paint (early.js). Written when the page is hidden, not at
+    every move (tens of KB)."""
+    saved = storage_get(store.SAVE_KEY)
+    parts = list(host.renderer.applied.items())
+    if not saved or not parts:
+        return
+    look = "four-colour" if host.settings.get("four_colour") else ""
+    storage_set(VIEW_KEY, json.dumps({"head": saved[:HEAD], "lang": host.lang, "look": look,
+                                      "whole": view.whole(parts)}, ensure_ascii=False))
