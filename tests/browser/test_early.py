@@ -210,3 +210,19 @@ def test_a_table_kept_with_another_save_is_not_painted(new_table):
     assert t.page.evaluate("document.body.dataset.early === undefined")
     assert t.page.evaluate("window.trexEarly.state") == "off"
     assert t.state()["seed"] == json.loads(other)["seed"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_table_before_python_passes_axe_at_every_size(new_table, lang):
+    """axe-core finds nothing serious on the table before Python (the loading strip over
+    it), on a phone, a phone held sideways and a desktop; screenshots of each."""
+    from test_a11y import axe
+    for name, size in (("phone", PHONE), ("side", {"width": 740, "height": 360}),
+                       ("desktop", {"width": 1280, "height": 800})):
+        t, held = early_page(new_table, f"?lang={lang}&opening=2", viewport=size)
+        assert t.page.locator("#load-bar").is_visible()  # how far the game has come
+        t.screenshot(f"early-{lang}-{name}")
+        axe(t, f"before Python, {name}", lang)
+        held.release()
+        t.wait_ready()
+        t.context.close()
