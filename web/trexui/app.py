@@ -47,6 +47,7 @@ from . import (
     faces,
     guide,
     modes,
+    pagelang,
     stats,
     store,
     strings,
@@ -62,7 +63,7 @@ from .hostpage import HostPage
 from .pipeline import MovePipeline
 from .render import Renderer
 from .settingsform import SettingsForm
-from .strings import direction, t
+from .strings import t
 
 
 def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -343,33 +344,6 @@ class Table:
         if self.embed is not None:
             self.root.dataset.felt = self.embed.felt
 
-    def show_language(self) -> None:
-        """The table's language on the page: the page's own when the page is this table's
-        (its title too), else the table's element's, so that each table of a page of many
-        reads and lays out in its own language."""
-        el = document.documentElement if self.page else self.root
-        el.lang = self.lang
-        el.dir = direction()
-        if self.page:
-            document.title = t("app.title")
-
-    def set_language(self, lang: str) -> None:
-        """Switch this table's language at once (the match is untouched) and remember it."""
-        self.lang = strings.supported(lang) or strings.DEFAULT
-        with self.speaking():
-            self.renderer.hush()  # what was announced in the old language has been read
-            self.settings["lang"] = self.lang
-            self.save_settings()
-            self.ui.pop("notice_lang", None)
-            params = URLSearchParams.new(location.search)
-            if self.main and js(params.get("lang")) is not None:  # the address would override the choice on reload
-                params.set("lang", self.lang)
-                window.history.replaceState(None, "", "?" + str(params.toString()) + str(location.hash))
-            if self.ui.get("form") is not None and self.form.is_open():
-                self.keep_form()  # the dialog is drawn again in the new language
-            self.show_language()
-            self.render()
-
     # ------------------------------------------------------------ input (controls.py)
     @guarded
     def on_click(self, event: Any) -> None:
@@ -462,7 +436,7 @@ class Table:
         follow it), then let the bots go on."""
         self.page = page
         with self.speaking():
-            self.show_language()
+            pagelang.show(self)
             self.root.classList.remove("trex-loading")
             self.root.removeAttribute("aria-busy")
             self.apply_look()

@@ -18,11 +18,12 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER
 
-from . import aidpanel, dialogs, faces, guide, recordui
+from . import aidpanel, dialogs, faces, guide, pagelang, recordui
 from .api import TableApi
 from .dom import focus, js
 from .focus import Focus
 from .modes import ModeHost
+from .pagelang import LanguageHost
 from .settingsform import SettingsForm
 from .strings import direction
 
@@ -30,7 +31,7 @@ KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "
 KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}  # any layout
 
 
-class ControlHost(TableApi, ModeHost, Protocol):
+class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     """What the controls do to their table, beside :class:`api.TableApi`."""
 
     root: Any
@@ -43,7 +44,6 @@ class ControlHost(TableApi, ModeHost, Protocol):
     def apply(self, text: str, spread: bool = False) -> None: ...
     def new_game(self, seed: int | str | None = None) -> None: ...
     def apply_look(self) -> None: ...
-    def set_language(self, lang: str) -> None: ...
 
 
 def do(host: ControlHost, action: str) -> None:
@@ -134,7 +134,7 @@ def change(host: ControlHost, event: Any) -> None:
     elif kind == "play":  # bot level and speed apply at once
         apply_settings(host, new_game=False)
     elif kind == "lang":
-        host.set_language(el.value)
+        pagelang.switch(host, el.value)
     elif kind == "dbl":  # the doubling button says what it will do (view.prompt_view)
         host.ui["dbl"] = [b.value for b in host.root.querySelectorAll("input[name=dbl]:checked")]
         host.render()
