@@ -14,7 +14,9 @@ import json
 import os
 import re
 import shutil
+import socket
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -359,3 +361,74 @@ def test_an_embedded_table_never_shows_the_notice(sw_table, own_site):
     fr.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     frame.locator("html[data-sw-waiting]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     assert frame.locator("#sw-update").is_hidden()
+
+
+class _CountingSocket(socket.socket):
+    """A served connection that adds every byte it sends to its server's count."""
+    server = None
+
+    def sendall(self, data, *args):
+        self.server.sent += len(data)
+        return super().sendall(data, *args)
+
+    def send(self, data, *args):
+        n = super().send(data, *args)
+        self.server.sent += n
+        return n
+
+    def sendfile(self, file, offset=0, count=None):
+        n = super().sendfile(file, offset, count)
+        self.server.sent += n
+        return n
+
+
+def counting_server(root: Path):
+    """build.py's server for `root`, counting the bytes it writes to its sockets (headers and
+    bodies as sent: compressed or not, whatever the server does): ``srv.sent``."""
+    srv, url = build.make_server(root, 0, SUB_PATH)
+    srv.sent = 0
+
+    def get_request():
+        sock, addr = srv.socket.accept()
+        counted = _CountingSocket(sock.family, sock.type, sock.proto, fileno=sock.detach())
+        counted.server = srv
+        return counted, addr
+
+    srv.get_request = get_request
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, url
+
+
+def test_the_worker_costs_no_second_download(browser, own_site):
+    """Issue 26 item 3: a first visit with the worker allowed sends at most 1.1x the bytes
+    the page itself needs (the same visit with the worker blocked), counted by the server
+    as it writes them: the worker installs from what the page has already fetched."""
+    site, _ = own_site
+    build.write_worker(site)  # one whole build, whatever the tests before did
+    srv, url = counting_server(site)
+    sent = {}
+    try:
+        for kind in ("block", "allow"):
+            context = browser.new_context(viewport=PHONE, service_workers=kind)
+            guard = Guard(context)
+            t = Table(context, guard.watch(context.new_page()), guard, url)
+            try:
+                srv.sent = 0
+                t.goto("?speed=instant")
+                # everything the page loads: the table, then the bots' byte code
+                t.page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported",
+                                         timeout=BOOT_TIMEOUT_MS)
+                if kind == "allow":
+                    wait_offline_ready(t)  # installed: every file of the build in its cache
+                    assert list(cache_view(t)) == [f"trex {SUB_PATH} {build_of(site)}"]
+                else:
+                    assert t.page.evaluate("document.documentElement.dataset.sw") == "unavailable"
+                sent[kind] = srv.sent
+                guard.check()
+            finally:
+                context.close()
+    finally:
+        srv.shutdown()
+    ratio = sent["allow"] / sent["block"]
+    print(f"first visit: {sent['block']:,} bytes without the worker, {sent['allow']:,} with it: {ratio:.3f}x")
+    assert ratio <= 1.1, sent
