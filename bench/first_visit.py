@@ -233,7 +233,7 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
         page.goto(url + KINDS[kind], wait_until="commit", timeout=TIMEOUT_MS)
         tapped = None
         if tap and kind != "bare":
-            page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null || document.body.dataset.readyMs",
+            page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null || (document.body && document.body.dataset.readyMs)",
                                    timeout=TIMEOUT_MS)
             if not page.evaluate("document.body.dataset.state === 'ready'"):
                 tapped = page.evaluate("window.__trexFirstVisit.move")
