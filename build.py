@@ -403,8 +403,11 @@ PYTHON_SCRIPT_SRC = ["'unsafe-eval'", "'wasm-unsafe-eval'"]
 PROGRESS_FILES = {"pyodide/pyodide.asm.wasm": "runtime", "pyodide/python_stdlib.zip": "stdlib",
                   "pyodide/pyodide.asm.mjs": "runtime_js"}
 ICON_SIZES = (192, 512)
-# Not in the worker's cache: the worker itself (the browser keeps it) and the build's notes.
+# Not in the worker's cache: the worker itself (the browser keeps it) and the build's notes;
+# nor the compressed copies a server sends in a file's place (Content-Encoding): the page
+# asks for the file, and the worker keeps the file's own bytes.
 NOT_PRECACHED = ("sw.js", "build.json")
+NOT_PRECACHED_SUFFIXES = (".gz", ".br")
 THEME = "#1d5c3a"
 
 
@@ -485,7 +488,7 @@ def write_worker(out: Path) -> dict[str, Any]:
     version (a hash of that list) so a new build is a new cache. Returns what it wrote."""
     files = {p.relative_to(out).as_posix(): file_hash(p)
              for p in sorted(out.rglob("*"))
-             if p.is_file() and p.name not in NOT_PRECACHED
+             if p.is_file() and p.name not in NOT_PRECACHED and p.suffix not in NOT_PRECACHED_SUFFIXES
              and not p.relative_to(out).parts[0].startswith(OPENINGS)}  # a first visit's, fetched once
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     src = (WEB / "sw.js").read_text(encoding="utf-8")

@@ -172,6 +172,7 @@
       var note = $("load-offline");
       if (note) note.hidden = false;
     }
+    var staging = hadController ? null : stage();
     sw.addEventListener("message", function (e) {
       var d = e.data || {};
       if (d.type !== "trex-sw-status") return;
@@ -207,6 +208,8 @@
       // "./sw.js": the pages that load loader.js (index, embed, author) are at the site's
       // root, so this is the root's worker, scope the root, under any sub-path
       sw.register("./sw.js", { scope: "./" }).then(function (reg) {
+        // nothing installs (this build's worker is there already): the staged copies are not needed
+        if (staging && !reg.installing) staging.drop();
         mark(reg.active ? "active" : "installing");
         waiting(reg);
         ask(reg.active);
@@ -220,9 +223,47 @@
         });
       }).catch(function () {
         mark("unavailable");  // blocked (a test context), or not allowed here: play on
+        if (staging) staging.drop();
       });
     }
-    window.trexLoader.whenReady(register);
+    window.trexLoader.whenReady(function () {
+      // once the staged copies are written (the worker installs from them)
+      if (staging) staging.written().then(register); else register();
+    });
+  }
+
+  // -- What the page downloads, kept for the worker's install (issue 26 item 3) ------------
+  // On a visit no worker serves, the big runtime files the page fetches before its table is
+  // up (#trex-sizes: the wasm, the stdlib, the wheel, the zips) are also written, as they
+  // arrive, into the cache "trex-staged <scope>": the worker this visit installs takes them
+  // from there (checking each against its build's SHA-256) instead of downloading them a
+  // second time, as it would when the browser's HTTP cache did not keep them (Chromium's
+  // in-memory cache, a private window's, keeps no entry over 1/8 of its size: not the
+  // 9.6 MB wasm). The worker deletes the staged copies once installed (or failed); the page
+  // deletes them when no worker installs. The page still gets the network's own response.
+  function stage() {
+    if (!window.caches || !window.fetch) return null;
+    var names = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"];
+    try { names = Object.keys(JSON.parse($("trex-sizes").textContent)); } catch (e) { /* the defaults */ }
+    var base = new URL(".", location.href).href, name = "trex-staged " + new URL(base).pathname;
+    var writes = [], realFetch = window.fetch;
+    window.fetch = function (input) {
+      var p = realFetch.apply(this, arguments);
+      var url = null;
+      try { url = new URL(input && input.url ? input.url : String(input), location.href).href.split(/[?#]/)[0]; }
+      catch (e) { /* not a URL: not one of ours */ }
+      if (done || !url || url.indexOf(base) !== 0 || names.indexOf(url.slice(base.length)) < 0) return p;
+      writes.push(p.then(function (resp) {
+        if (!resp.ok || resp.type !== "basic" || !resp.body) return null;
+        var copy = resp.clone();
+        return caches.open(name).then(function (c) { return c.put(url, copy); });
+      }).catch(function () { /* not staged: the worker downloads it */ }));
+      return p;
+    };
+    return {
+      written: function () { return Promise.all(writes).catch(function () {}); },
+      drop: function () { return Promise.all(writes).then(function () { return caches.delete(name); }); }
+    };
   }
 
   function $(id) { return document.getElementById(id); }

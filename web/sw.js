@@ -4,9 +4,14 @@
 // build.py writes this file into the site with BUILD (this build's version: a hash of every
 // file's hash) and FILES (each file's path relative to this worker, with the first 16 hex
 // digits of its SHA-256). So:
-// * install fetches every file past the HTTP cache and keeps it only if its bytes have the
-//   hash this build lists: the cache holds exactly this build, never a file of another
-//   (a server mid-deploy fails the install, and the browser tries again later);
+// * install takes every file from the nearest copy and keeps it only if its bytes have the
+//   hash this build lists: first what the page of this very visit staged as it loaded (the big
+//   runtime files, loader.js: a browser's HTTP cache may not keep a 9.6 MB wasm, and then the
+//   worker would download it a second time), then the HTTP cache as the server's headers allow
+//   (a revalidation costs a 304), and only if those bytes are not this build's, the network
+//   past every cache ("reload"). So the cache holds exactly this build, never a file of
+//   another (a server mid-deploy fails the install, and the browser tries again later), and a
+//   first visit downloads each file once (tests/browser/test_offline.py counts the bytes);
 // * the cache is named after this build and scope, so a new build is a new cache;
 // * a new worker waits (it does not skip waiting by itself): the page shows "a new version
 //   is ready" and sends "skip-waiting" when the player reloads; on activate the old caches
@@ -26,35 +31,55 @@ function hex(buffer) {
   }).join("");
 }
 
-function fetchChecked(path) {
-  var url = new URL(path, SCOPE).href;
-  // "no-cache": revalidate with the server (a 304 reuses the HTTP cache's copy)
-  return fetch(url, { cache: "no-cache", credentials: "same-origin" }).then(function (r) {
-    if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-    return r.arrayBuffer().then(function (body) {
-      return crypto.subtle.digest("SHA-256", body).then(function (d) {
-        if (hex(d).slice(0, FILES[path].length) !== FILES[path]) {
-          throw new Error(path + ": not the bytes of build " + BUILD);
-        }
-        var headers = new Headers();
-        ["content-type"].forEach(function (h) { if (r.headers.get(h)) headers.set(h, r.headers.get(h)); });
-        headers.set("x-trex-build", BUILD);
-        return [url, new Response(body, { status: 200, headers: headers })];
-      });
+// What the page staged while it loaded (loader.js "stage"): read, checked, then deleted.
+var STAGED = "trex-staged " + SCOPE.pathname;
+
+// [url, a Response of this build's bytes] when `r` holds the bytes FILES lists; else null
+function checked(path, r) {
+  if (!r || !r.ok) return Promise.resolve(null);
+  return r.arrayBuffer().then(function (body) {
+    return crypto.subtle.digest("SHA-256", body).then(function (d) {
+      if (hex(d).slice(0, FILES[path].length) !== FILES[path]) return null;
+      var headers = new Headers();
+      ["content-type"].forEach(function (h) { if (r.headers.get(h)) headers.set(h, r.headers.get(h)); });
+      headers.set("x-trex-build", BUILD);
+      return [new URL(path, SCOPE).href, new Response(body, { status: 200, headers: headers })];
     });
   });
 }
 
+function fetchChecked(staged, path) {
+  var url = new URL(path, SCOPE).href;
+  function net(mode) {
+    // low priority: the page is playable by now, its own requests go first
+    return fetch(url, { cache: mode, credentials: "same-origin", priority: "low" })
+      .then(function (r) { return checked(path, r); });
+  }
+  return (staged ? staged.match(url, { ignoreSearch: true }) : Promise.resolve(null))
+    .then(function (r) { return checked(path, r); })
+    .catch(function () { return null; })
+    .then(function (hit) { return hit || net("default"); })
+    .then(function (hit) { return hit || net("reload"); })
+    .then(function (hit) {
+      if (!hit) throw new Error(path + ": not the bytes of build " + BUILD);
+      return hit;
+    });
+}
+
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.delete(CACHE).then(function () {
+    return caches.has(STAGED).then(function (has) { return has ? caches.open(STAGED) : null; });
+  }).then(function (staged) {
     // everything first, then one write each: a failed file leaves no half cache behind
-    return Promise.all(Object.keys(FILES).map(fetchChecked));
+    return Promise.all(Object.keys(FILES).map(function (path) { return fetchChecked(staged, path); }));
   }).then(function (entries) {
     return caches.open(CACHE).then(function (cache) {
       return Promise.all(entries.map(function (e) { return cache.put(e[0], e[1]); }));
     });
-  }).catch(function (err) {
-    return caches.delete(CACHE).then(function () { throw err; });
+  }).then(function () {
+    return caches.delete(STAGED);
+  }, function (err) {
+    return Promise.all([caches.delete(CACHE), caches.delete(STAGED)]).then(function () { throw err; });
   }));
 });
 

@@ -14,8 +14,11 @@ import json
 import os
 import re
 import shutil
+import socket
 import tempfile
+import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -98,7 +101,8 @@ def test_the_worker_precaches_every_file_of_the_build(sw_table, own_site):
     site, url = own_site
     files = listed(site)
     assert "pyodide/pyodide.asm.wasm" in files and "index.html" in files and "manifest.webmanifest" in files
-    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*")
+               if p.is_file() and p.suffix not in build.NOT_PRECACHED_SUFFIXES}
     assert set(files) == on_disk - {"sw.js", "build.json"}
     for name, digest in files.items():
         assert build.file_hash(site / name) == digest, name
@@ -359,3 +363,82 @@ def test_an_embedded_table_never_shows_the_notice(sw_table, own_site):
     fr.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     frame.locator("html[data-sw-waiting]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     assert frame.locator("#sw-update").is_hidden()
+
+
+class _CountingSocket(socket.socket):
+    """A served connection that adds every byte it sends to its server's count."""
+    server = None
+
+    def sendall(self, data, *args):
+        self.server.sent += len(data)
+        return super().sendall(data, *args)
+
+    def send(self, data, *args):
+        n = super().send(data, *args)
+        self.server.sent += n
+        return n
+
+    def sendfile(self, file, offset=0, count=None):
+        n = super().sendfile(file, offset, count)
+        self.server.sent += n
+        return n
+
+
+def counting_server(root: Path):
+    """build.py's server for `root`, counting the bytes it writes to its sockets (headers and
+    bodies as sent: compressed or not, whatever the server does): ``srv.sent``."""
+    srv, url = build.make_server(root, 0, SUB_PATH)
+    srv.sent = 0
+
+    def get_request():
+        sock, addr = srv.socket.accept()
+        counted = _CountingSocket(sock.family, sock.type, sock.proto, fileno=sock.detach())
+        counted.server = srv
+        return counted, addr
+
+    srv.get_request = get_request
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, url
+
+
+def test_the_worker_costs_no_second_download(browser, own_site):
+    """Issue 26 item 3: a first visit with the worker allowed sends at most 1.1x the bytes
+    the page itself needs (the same visit with the worker blocked), counted by the server
+    as it writes them: the worker installs from what the page has already fetched.
+
+    These two contexts are not routed: Playwright's routing turns the HTTP cache off, and
+    a visitor's browser has one. Outside requests are still refused (the browser's
+    host-resolver rule, conftest) and seen here (`request` events, the worker's included),
+    and fail the test."""
+    site, _ = own_site
+    build.write_worker(site)  # one whole build, whatever the tests before did
+    srv, url = counting_server(site)
+    sent = {}
+    try:
+        for kind in ("block", "allow"):
+            context = browser.new_context(viewport=PHONE, service_workers=kind)
+            guard = Guard.__new__(Guard)  # its checks without its route (above)
+            guard.outside, guard.errors, guard.allow_errors = [], [], False
+            context.on("request", lambda r, g=guard: g.outside.append(r.url)
+                       if urlsplit(r.url).hostname != "127.0.0.1" else None)
+            t = Table(context, guard.watch(context.new_page()), guard, url)
+            try:
+                srv.sent = 0
+                t.goto("?speed=instant")
+                # everything the page loads: the table, then the bots' byte code
+                t.page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported",
+                                         timeout=BOOT_TIMEOUT_MS)
+                if kind == "allow":
+                    wait_offline_ready(t)  # installed: every file of the build in its cache
+                    assert list(cache_view(t)) == [f"trex {SUB_PATH} {build_of(site)}"]
+                else:
+                    assert t.page.evaluate("document.documentElement.dataset.sw") == "unavailable"
+                sent[kind] = srv.sent
+                guard.check()
+            finally:
+                context.close()
+    finally:
+        srv.shutdown()
+    ratio = sent["allow"] / sent["block"]
+    print(f"first visit: {sent['block']:,} bytes without the worker, {sent['allow']:,} with it: {ratio:.3f}x")
+    assert ratio <= 1.1, sent

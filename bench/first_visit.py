@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""A first visit on a phone over a mobile network (issue 26 "Measure").
+
+    python bench/first_visit.py [--profiles 4g,slow4g,none] [--rounds 2] [--tap]
+                                [--site DIR] [--no-build] [--server auto|build|gzip] [--out FILE]
+
+Every visit is a first visit: a new browser context (empty HTTP cache and storage) at
+360x740 with touch (``is_mobile``, ``has_touch``), Debian's Chromium, the network and CPU
+slowed through DevTools (``Network.emulateNetworkConditions``,
+``Emulation.setCPUThrottlingRate``) as the profile says:
+
+=========  ==============  ============  ========  ===
+profile    down            up            latency   CPU
+=========  ==============  ============  ========  ===
+``4g``     9 Mbit/s        1.5 Mbit/s    60 ms     4x
+``slow4g`` 1.6 Mbit/s      0.75 Mbit/s   150 ms    4x
+``none``   unthrottled     unthrottled   0         1x
+=========  ==============  ============  ========  ===
+
+Each round visits, interleaved (the order turns each round), the bare runtime page
+(``bare.html``: PyScript + Pyodide printing a line), the game (``index.html``) with the
+service worker blocked (the page's own cost) and, as its own kind of visit, the game with
+the worker allowed (``game+sw``). Medians over the rounds of:
+
+* **bytes**: what the server wrote to its sockets (headers and bodies as sent, compressed
+  or not) from the navigation to Python-playable, and, for the game, until the bots' byte
+  code is in too (everything the page loads); for ``game+sw`` until the worker is installed
+  (``navigator.serviceWorker.ready`` and the page's ``html[data-sw=offline-ready]``);
+* **first paint**: ``first-contentful-paint``;
+* **first tappable move**: the first moment a visible, enabled ``[data-action=move]``
+  element exists (an init script checks at every animation frame and on every change of
+  the document);
+* **Python-playable**: the game's ``body[data-state=ready]``, the bare page's
+  ``body[data-ready-ms]`` (its only marker), both as ``performance.now()`` of that moment;
+* with ``--tap``: whether a move tapped as soon as it is tappable is kept: the first
+  ``[data-action=move]`` is tapped then, and once Python is up the match's moves
+  (``trexTest.record()``) must hold it; "n/a" when the first tappable move only appeared
+  with Python.
+
+The server: ``build.py``'s (``make_server``) when it compresses (asked with
+``Accept-Encoding: gzip, br``); otherwise, with ``--server auto`` (the default) or
+``gzip``, a server that gzips on the fly as static hosts do (text, JavaScript, JSON,
+wasm; not the zips, the wheel or the PNGs, which are compressed already), with
+``Last-Modified`` and 304s like build.py's. What it used is printed. No request is routed
+through Playwright (routing turns the HTTP cache off); outside requests are refused by the
+browser's host-resolver rule and counted.
+
+Prints a markdown table; ``--out FILE`` also writes the samples and medians as JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import email.utils
+import functools
+import gzip
+import io
+import json
+import os
+import socket
+import statistics
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+MBIT = 1_000_000 / 8  # bytes per second
+PROFILES = {
+    "4g": {"down": 9 * MBIT, "up": 1.5 * MBIT, "latency": 60, "cpu": 4},
+    "slow4g": {"down": 1.6 * MBIT, "up": 0.75 * MBIT, "latency": 150, "cpu": 4},
+    "none": {"down": -1, "up": -1, "latency": 0, "cpu": 1},
+}
+PHONE = {"width": 360, "height": 740}
+# seed 3: the player is the first king, so the first move (choosing a contract) is theirs and
+# no bot plays before it; tour=0: no first-visit tour over the table
+GAME = "index.html?speed=normal&seed=3&tour=0"
+KINDS = {"bare": "bare.html", "game": GAME, "game+sw": GAME}
+TIMEOUT_MS = 300_000  # slow4g with a 4x CPU: minutes
+
+# Runs in every page before its scripts: when the first visible, enabled move appears.
+WATCH_MOVES = """(() => {
+  const fv = window.__trexFirstVisit = {firstMove: null, move: null};
+  function tappable(el) {
+    if (el.disabled || el.getAttribute("aria-disabled") === "true") return false;
+    if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 &&
+           r.top < innerHeight && r.left < innerWidth;
+  }
+  function look() {
+    if (fv.firstMove !== null) return true;
+    for (const el of document.querySelectorAll("[data-action=move]")) {
+      if (tappable(el)) {
+        fv.firstMove = performance.now();
+        fv.move = el.getAttribute("data-move");
+        el.setAttribute("data-first-tappable", "");
+        return true;
+      }
+    }
+    return false;
+  }
+  function frame() { if (!look()) requestAnimationFrame(frame); }
+  requestAnimationFrame(frame);
+  new MutationObserver(() => { if (fv.firstMove === null) look(); })
+    .observe(document, {subtree: true, childList: true, attributes: true});
+})();"""
+
+
+# ---------------------------------------------------------------- the server
+class _CountingSocket(socket.socket):
+    """A served connection adding every byte it sends to its server's ``sent``."""
+    server = None
+
+    def sendall(self, data, *args):
+        self.server.sent += len(data)
+        return super().sendall(data, *args)
+
+    def send(self, data, *args):
+        n = super().send(data, *args)
+        self.server.sent += n
+        return n
+
+    def sendfile(self, file, offset=0, count=None):
+        n = super().sendfile(file, offset, count)
+        self.server.sent += n
+        return n
+
+
+def count_bytes(srv) -> None:
+    srv.sent = 0
+
+    def get_request():
+        sock, addr = srv.socket.accept()
+        counted = _CountingSocket(sock.family, sock.type, sock.proto, fileno=sock.detach())
+        counted.server = srv
+        return counted, addr
+
+    srv.get_request = get_request
+
+
+class GzipHandler(build.Handler):
+    """build.py's handler, gzipping as a static host does (text, JS, JSON, wasm), the
+    compressed bytes kept per file and modification time."""
+    COMPRESSED_ALREADY = (".zip", ".whl", ".png", ".gz", ".br")
+    _cache: dict = {}
+    _lock = threading.Lock()
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or not path.is_file() or path.suffix in self.COMPRESSED_ALREADY:
+            return super().send_head()
+        st = path.stat()
+        ims = self.headers.get("If-Modified-Since")
+        if ims and "If-None-Match" not in self.headers:
+            try:
+                if int(st.st_mtime) <= email.utils.parsedate_to_datetime(ims).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        key = (str(path), st.st_mtime_ns)
+        with self._lock:
+            body = self._cache.get(key)
+            if body is None:
+                body = self._cache[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def compresses(url: str) -> str | None:
+    """The Content-Encoding the server answers a compressible file with, if any."""
+    req = urllib.request.Request(url + "loader.js", headers={"Accept-Encoding": "gzip, br"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return r.headers.get("Content-Encoding")
+
+
+def start_server(site: Path, mode: str):
+    """(server, url, what it is): build.py's server, or the gzip one (above)."""
+    srv, url = build.make_server(site, 0, "/")
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    encoding = compresses(url)
+    if mode == "build" or (mode == "auto" and encoding):
+        count_bytes(srv)
+        return srv, url, f"build.py make_server ({'Content-Encoding: ' + encoding if encoding else 'uncompressed'})"
+    srv.shutdown()
+    srv.server_close()
+    srv, url = build.make_server(site, 0, "/")
+    part = srv.RequestHandlerClass  # functools.partial(SiteHandler, directory=...)
+    handler = type("GzipSiteHandler", (GzipHandler, part.func), {})
+    srv.RequestHandlerClass = functools.partial(handler, **part.keywords)
+    count_bytes(srv)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    got = compresses(url)
+    assert got == "gzip", got
+    return srv, url, "the bench's gzip-on-the-fly server (build.py's does not compress)"
+
+
+# ---------------------------------------------------------------- one visit
+def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
+                              service_workers="allow" if kind == "game+sw" else "block")
+    outside: list[str] = []
+    ctx.on("request", lambda r: outside.append(r.url) if urlsplit(r.url).hostname != "127.0.0.1" else None)
+    ctx.add_init_script(WATCH_MOVES)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": profile["latency"],
+        "downloadThroughput": profile["down"], "uploadThroughput": profile["up"]})
+    if profile["cpu"] > 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    out: dict = {"kind": kind}
+    try:
+        srv.sent = 0
+        page.goto(url + KINDS[kind], wait_until="commit", timeout=TIMEOUT_MS)
+        tapped = None
+        if tap and kind != "bare":
+            page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null || (document.body && document.body.dataset.readyMs)",
+                                   timeout=TIMEOUT_MS)
+            if not page.evaluate("document.body.dataset.state === 'ready'"):
+                tapped = page.evaluate("window.__trexFirstVisit.move")
+                page.locator("[data-first-tappable]").tap(timeout=TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=TIMEOUT_MS)
+        out["bytes_ready"] = srv.sent
+        marks = page.evaluate("""() => ({
+            fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+            ready: Number(document.body.dataset.readyMs),
+            firstMove: window.__trexFirstVisit.firstMove, move: window.__trexFirstVisit.move})""")
+        out.update(fcp_ms=marks["fcp"], ready_ms=marks["ready"])
+        if kind != "bare":
+            page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported", timeout=TIMEOUT_MS)
+            out["bytes_loaded"] = srv.sent
+            if marks["firstMove"] is None:  # the first move shows after the ready marker's moment
+                page.wait_for_selector("[data-first-tappable]", state="attached", timeout=TIMEOUT_MS)
+                marks["firstMove"] = page.evaluate("window.__trexFirstVisit.firstMove")
+            out["first_move_ms"] = marks["firstMove"]
+            if tap:
+                if tapped is None:
+                    out["tap_kept"] = "n/a"
+                else:
+                    moves = json.loads(page.evaluate("window.trexTest.record()"))["moves"]
+                    out["tap_kept"] = "yes" if any(tapped == m or tapped in m for m in moves) else "no"
+        if kind == "game+sw":
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            page.wait_for_selector("html[data-sw=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+            out["bytes_sw_installed"] = srv.sent
+    finally:
+        ctx.close()
+    out["outside_requests"] = outside
+    return out
+
+
+# ---------------------------------------------------------------- the report
+def median(xs):
+    xs = [x for x in xs if isinstance(x, (int, float))]
+    return statistics.median(xs) if xs else None
+
+
+def fmt_ms(x):
+    return "–" if x is None else f"{x:,.0f} ms"
+
+
+def fmt_mb(x):
+    return "–" if x is None else f"{x / 1e6:.2f} MB"
+
+
+def summarize(samples: list[dict]) -> dict:
+    keys = ("bytes_ready", "bytes_loaded", "bytes_sw_installed", "fcp_ms", "first_move_ms", "ready_ms")
+    out = {k: median([s.get(k) for s in samples]) for k in keys}
+    taps = [s["tap_kept"] for s in samples if "tap_kept" in s]
+    out["tap_kept"] = ", ".join(sorted(set(taps))) if taps else None
+    out["n"] = len(samples)
+    return out
+
+
+def table(result: dict) -> str:
+    rows = ["| profile | page | bytes to playable | bytes, all loaded | bytes, worker installed "
+            "| first paint | first tappable move | Python-playable | tap before Python kept |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for prof, kinds in result["medians"].items():
+        for kind, m in kinds.items():
+            rows.append(f"| {prof} | {kind} | {fmt_mb(m['bytes_ready'])} | {fmt_mb(m['bytes_loaded'])} "
+                        f"| {fmt_mb(m['bytes_sw_installed'])} | {fmt_ms(m['fcp_ms'])} "
+                        f"| {fmt_ms(m['first_move_ms'])} | {fmt_ms(m['ready_ms'])} | {m['tap_kept'] or '–'} |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--profiles", default="4g,slow4g", help="comma-separated: " + ", ".join(PROFILES))
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated: " + ", ".join(KINDS))
+    ap.add_argument("--tap", action="store_true",
+                    help="tap the first move as soon as it is tappable; report whether the match keeps it")
+    ap.add_argument("--site", type=Path, default=build.DEFAULT_OUT)
+    ap.add_argument("--no-build", action="store_true", help="measure the site as it is")
+    ap.add_argument("--server", choices=("auto", "build", "gzip"), default="auto",
+                    help="auto: build.py's server if it compresses, else the bench's gzip server")
+    ap.add_argument("--out", type=Path, help="also write the samples and medians here (JSON)")
+    args = ap.parse_args()
+    profiles = [p for p in args.profiles.split(",") if p]
+    kinds = [k for k in args.kinds.split(",") if k]
+    for p in profiles:
+        if p not in PROFILES:
+            ap.error(f"unknown profile {p!r}")
+    for k in kinds:
+        if k not in KINDS:
+            ap.error(f"unknown kind {k!r}")
+    site = args.site if args.no_build else build.build(args.site)
+    srv, url, what = start_server(site, args.server)
+    print(f"server: {what}", flush=True)
+    from playwright.sync_api import sync_playwright
+    result: dict = {"server": what, "profiles": {p: PROFILES[p] for p in profiles}, "rounds": args.rounds,
+                    "samples": {}, "medians": {}}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=os.environ.get("TREX_CHROMIUM", "/usr/bin/chromium"),
+                                         args=CHROMIUM_ARGS, headless=True)
+            for prof in profiles:
+                samples: dict[str, list[dict]] = {k: [] for k in kinds}
+                for r in range(args.rounds):
+                    order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
+                    for kind in order:
+                        s = visit(browser, srv, url, kind, PROFILES[prof], args.tap)
+                        samples[kind].append(s)
+                        print(f"  {prof} round {r + 1} {kind:8s} " + "  ".join(
+                            f"{k}={v:,.0f}" if isinstance(v, (int, float)) else f"{k}={v}"
+                            for k, v in s.items() if k not in ("kind", "outside_requests")), flush=True)
+                result["samples"][prof] = samples
+                result["medians"][prof] = {k: summarize(v) for k, v in samples.items()}
+            browser.close()
+    finally:
+        srv.shutdown()
+    outside = [u for p in result["samples"].values() for v in p.values() for s in v for u in s["outside_requests"]]
+    result["outside_requests"] = outside
+    print()
+    print(table(result))
+    print(f"\nrequests outside 127.0.0.1: {len(outside)}")
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, indent=2) + "\n")
+        print(f"written: {args.out}")
+
+
+if __name__ == "__main__":
+    main()
