@@ -80,9 +80,9 @@ PROFILES = {
     "none": {"down": -1, "up": -1, "latency": 0, "cpu": 1},
 }
 PHONE = {"width": 360, "height": 740}
-# seed 3: the player is the first king, so the first move (choosing a contract) is theirs and
-# no bot plays before it; tour=0: no first-visit tour over the table
-GAME = "index.html?speed=normal&seed=3&tour=0"
+# a first visit as a player makes it (one of the openings, at random: web/early.js) but for
+# tour=0: no first-visit tour over the table, so a move is what can be tapped first
+GAME = "index.html?speed=normal&tour=0"
 KINDS = {"bare": "bare.html", "game": GAME, "game+sw": GAME}
 TIMEOUT_MS = 300_000  # slow4g with a 4x CPU: minutes
 
@@ -237,7 +237,10 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
                                    timeout=TIMEOUT_MS)
             if not page.evaluate("document.body.dataset.state === 'ready'"):
                 tapped = page.evaluate("window.__trexFirstVisit.move")
+                in_hand = page.evaluate("document.querySelector('[data-first-tappable]').classList.contains('in-hand')")
                 page.locator("[data-first-tappable]").tap(timeout=TIMEOUT_MS)
+                if in_hand:  # a touch tap raises a card; the second plays it (as with Python)
+                    page.locator(f'.hand .card[data-move="{tapped}"]').tap(timeout=TIMEOUT_MS)
         page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=TIMEOUT_MS)
         out["bytes_ready"] = srv.sent
         marks = page.evaluate("""() => ({
