@@ -18,11 +18,20 @@ from pyscript import document, window
 
 from trex_core import Observation
 
-from . import announce, sound, view
+from . import announce, embedpaint, sound, view
+from .dom import js
 from .focus import Focus
 
 LIVE_KEEP = 12  # messages kept in the live region (older ones are removed; only additions are read)
 Parts = list[tuple[str, str]]
+
+
+def painted(root: Any) -> bool:
+    """Whether the element holds a table painted before the runtime (a lesson's ``data-trex``
+    element with embedpaint.py's HTML): its view is adopted, and the first render morphs it,
+    so equal HTML keeps every node (no flash) and only what differs changes in place."""
+    return all(js(root.querySelector(f":scope > {part}")) is not None
+               for part in (".table-view", "[data-region=announce]", ".fx"))
 
 
 class RenderHost(Protocol):
@@ -56,9 +65,8 @@ class Renderer:
         self.root = root
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
         self.timed = timed  # the benchmark (?autoplay=1): each render is timed
-        root.innerHTML = ('<div class="table-view"></div>'
-                          '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
-                          '<div class="fx" aria-hidden="true"></div>')
+        if not painted(root):  # else: the lesson's HTML painted the table already (embedpaint.py)
+            root.innerHTML = embedpaint.shell()
         self.region = root.querySelector(".table-view")
         self.live = root.querySelector("[data-region=announce]")
         self.view = window.TrexTableView.new(self.region, root.querySelector(".fx"))
