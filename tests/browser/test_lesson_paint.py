@@ -163,3 +163,34 @@ def test_the_render_command_prints_what_the_live_table_renders(new_table, site_u
                   live: live.innerHTML.length};
         }""", printed)
         assert same["same"], (q, lang)
+
+
+def test_the_author_pages_snippet_carries_the_painted_table(new_table, site_url):
+    """author.html runs no Python: its preview frame paints the element for the snippet.
+    A lesson made of that snippet shows the diagram before its runtime, and Python then
+    changes none of it."""
+    t = new_table()
+    t.page.goto(site_url + "author.html")
+    t.page.select_option("#mode", "view")
+    t.page.wait_for_function("() => (document.body.dataset.painted || '').startsWith('mode=view')",
+                             timeout=BOOT_TIMEOUT_MS)
+    snippet = t.page.input_value("#div-snippet")
+    assert snippet.startswith(f'<link rel="stylesheet" href="{site_url}style.css">\n'
+                              '<div data-trex="mode=view&amp;')
+    assert '<div class="table-view">' in snippet
+    assert snippet.endswith(f'<script src="{site_url}tables.js" defer></script>')
+    lesson = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>my lesson</title></head>'
+              f'<body><h1>My lesson</h1>{snippet}</body></html>')
+    held = hold_runtime(t.page)
+    t.page.route(site_url + "my-lesson.html", serve(lesson))
+    t.page.goto(site_url + "my-lesson.html")
+    t.page.wait_for_selector("[data-trex] .felt", state="visible")
+    wait_held(t, held)
+    assert t.page.locator("[data-trex] .felt .seat[data-seat]").count() == 4
+    assert t.page.locator("[data-trex] .hand .card").count() == 13
+    t.page.evaluate(WATCH)
+    release(held)
+    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    same = t.page.evaluate(SAME)
+    assert same[0]["same_html"] and same[0]["all_marked"], same
+    assert t.page.evaluate("window.viewChanges") == []

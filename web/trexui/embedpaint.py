@@ -131,3 +131,19 @@ def page(html: str) -> str:
         return element(unescape(found.group(1)), page_lang, idp=f"trex{n}-", attrs=x.group("attrs"))
 
     return EMPTY_DIV.sub(paint, html)
+
+
+def answer(command: Any) -> tuple[str, str | None, str | None]:
+    """The ``prepaint`` command's answer (author.html asks its preview frame, which runs
+    this Python, for the snippet it offers): ``{type: "prepaint", params, lang, attrs}`` →
+    (params, the painted element or None, the problem in words or None). Its HTML goes to
+    the author page as text, for the snippet's text box; nothing inserts it as HTML there."""
+    def field(name: str) -> str:
+        value = getattr(command, name, None)
+        return value if isinstance(value, str) else ""
+
+    params = field("params")
+    try:
+        return params, element(params, field("lang") or strings.DEFAULT, attrs=field("attrs")), None
+    except EmbedError as e:
+        return params, None, problem(e, field("lang") or strings.DEFAULT)
