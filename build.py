@@ -279,6 +279,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     (out / "embed.html").write_text(embed, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")
+    paint_lessons(out)
 
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
@@ -359,6 +360,18 @@ def write_openings(out: Path) -> dict[str, Any]:
     for name, data in written.items():
         (folder / name).write_bytes(data)
     return {"dir": f"./{folder.name}/", "count": len(opening.SEEDS), "langs": langs}
+
+
+def paint_lessons(out: Path) -> None:
+    """The worked lesson's tables painted in its HTML (docs/EMBED.md, "Tables that paint at
+    once"): each empty ``data-trex`` element of tutorial.html gets its table's first rendering,
+    made by the page's own view code (trexui.embedpaint, as ``python -m trex_core render
+    --page`` does), so the lesson shows its diagrams before the runtime is there."""
+    from trex_core import render
+    with tempfile.TemporaryDirectory(prefix="trexui-") as scratch:
+        paint = render.load(str(WEB), Path(scratch))
+        page = out / "tutorial.html"
+        page.write_text(paint.page(page.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 def app_files(out: Path) -> dict[str, int]:

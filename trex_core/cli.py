@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Protocol, cast
 
+from . import render
 from .errors import IllegalMoveError, InvalidMoveError
 from .match import DEAL_OVER, OVER, SEAT_NAMES, Match
 from .moves import Move
@@ -297,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  python -m trex_core selfplay --preset pagat --partnership --bots medium\n"
                "  python -m trex_core replay game.trex\n"
                "  python -m trex_core bench --seconds 5\n"
-               "  python -m trex_core arena --help",
+               "  python -m trex_core arena --help\n"
+               "  python -m trex_core render 'mode=view&seed=8&king=0&contract=trex'",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -341,6 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("arena", help="the bots' duplicate arena (arguments go to trex_core.arena)",
                    add_help=False)
+    render.add_parser(sub)
     return parser
 
 
@@ -359,6 +362,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args, args.subparser)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "render":
+            return render.run(args)
         return _bench(args, args.subparser)
     except SystemExit as e:  # argparse's usage errors and --help (ours or the arena's)
         return e.code if isinstance(e.code, int) else 1 if e.code else 0

@@ -128,10 +128,35 @@
       if (frame.getAttribute("src") !== src) frame.setAttribute("src", src);
       $("frame-snippet").value = '<iframe src="' + escapeAttr(src) + '" width="400" height="500" ' +
         'title="Trex table" style="border:0" loading="lazy"></iframe>';
-      $("div-snippet").value = '<div data-trex="' + escapeAttr(query) + '" style="height:30rem"></div>\n' +
-        '<script src="' + escapeAttr(base) + 'tables.js" defer></script>';
+      shown = query;
+      painted = null;
+      divSnippet();
       document.body.dataset.snippet = src;
     }, 250);
+  }
+
+  // -- the element snippet, painted ---------------------------------------------------
+  // The element carries its table's first rendering (docs/EMBED.md, "Tables that paint at
+  // once"), so the lesson shows the diagram before its runtime, or with scripts off. This
+  // page runs no Python: it asks the preview frame, which does, for the painted element of
+  // the same parameters (the "prepaint" command) and shows the answer as text. Until the
+  // answer comes, or when the parameters are wrong, the snippet is the empty element.
+  var shown = "", painted = null;
+  var ATTRS = 'style="height:30rem"';
+  function divSnippet() {
+    var script = '<script src="' + escapeAttr(base) + 'tables.js" defer></script>';
+    if (painted !== null) {
+      $("div-snippet").value = '<link rel="stylesheet" href="' + escapeAttr(base) + 'style.css">\n' +
+        painted + "\n" + script;
+      document.body.dataset.painted = shown;
+    } else {
+      $("div-snippet").value = '<div data-trex="' + escapeAttr(shown) + '" ' + ATTRS + '></div>\n' + script;
+      delete document.body.dataset.painted;
+    }
+  }
+  function askPainted() {
+    frame.contentWindow.postMessage({ type: "prepaint", params: shown, attrs: ATTRS,
+                                      lang: document.documentElement.lang || "en" }, location.origin);
   }
   form.addEventListener("input", update);
   form.addEventListener("change", update);
@@ -140,6 +165,11 @@
   window.addEventListener("message", function (e) {
     if (e.source !== frame.contentWindow || e.origin !== location.origin) return;
     var d = e.data || {};
+    if (d.source === "trex" && d.type === "ready") askPainted();
+    if (d.source === "trex" && d.type === "prepaint" && d.params === shown) {
+      painted = typeof d.html === "string" ? d.html : null;
+      divSnippet();
+    }
     if (d.source === "trex" && d.type === "move" && $("record").checked && /^([2-9TJQKA][SHDC]|pass)$/i.test(d.move)) {
       var box = $("moves");
       box.value = (box.value.trim() ? box.value.trim() + "," : "") + d.move;

@@ -20,19 +20,31 @@
     return el;
   }
 
-  // A table's place shows that it is coming until its Python is there.
+  // A table's place shows that it is coming until its Python is there. A table painted in
+  // the page (its diagram inside the element: `python -m trex_core render`, author.html's
+  // snippet, docs/EMBED.md) shows its diagram meanwhile; Python then takes over the same
+  // elements (trexui/render.py adopts them, and an equal first render changes no node).
   function waiting() {
     var els = document.querySelectorAll("[data-trex]");
     for (var i = 0; i < els.length; i++) {
-      els[i].classList.add("trex-table", "trex-loading");
+      els[i].classList.add("trex-table");
+      if (!els[i].querySelector(":scope > .table-view")) els[i].classList.add("trex-loading");
       els[i].setAttribute("aria-busy", "true");
     }
+  }
+
+  // The tables' style sheet, unless the page links it already (a page of painted tables
+  // does, in its <head>, so they are drawn with the page's first paint).
+  function styled() {
+    var want = base + "style.css", links = document.querySelectorAll('link[rel="stylesheet"]');
+    for (var i = 0; i < links.length; i++) if (links[i].href === want) return true;
+    return false;
   }
 
   function start() {
     document.documentElement.classList.add("trex-host");  // the page keeps its own look (style.css)
     waiting();
-    add(document.head, "link", { rel: "stylesheet", href: base + "style.css" });
+    if (!styled()) add(document.head, "link", { rel: "stylesheet", href: base + "style.css" });
     var morph = add(document.head, "script", { src: base + "morphdom.min.js" });
     morph.async = false;
     var view = add(document.head, "script", { src: base + "tableview.js" });

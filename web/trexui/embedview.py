@@ -82,14 +82,19 @@ def parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     return out
 
 
-def error(param: str, code: str, params: dict[str, Any]) -> str:
-    """What a frame shows when a parameter is wrong: the parameter and the problem."""
+def problem_text(code: str, params: dict[str, Any]) -> str:
+    """A wrong parameter's problem, in words (``embed.error.<code>``)."""
     kw = dict(params)
     if code == "illegal":
         kw = {"move": kw["move"], "why": refusal_text(kw["refusal"], kw["why"])}
     elif code == "choice":
         kw = {"value": kw["value"], "choices": kw["choices"]}
-    problem = t(f"embed.error.{code}", **kw)
+    return t(f"embed.error.{code}", **kw)
+
+
+def error(param: str, code: str, params: dict[str, Any]) -> str:
+    """What a frame shows when a parameter is wrong: the parameter and the problem."""
+    problem = problem_text(code, params)
     return (f'<div class="embed-error" role="alert"><h2>{escape(t("embed.error.title"))}</h2>'
             f'<p>{escape(t("embed.error.param", param=param))}</p><p class="problem">{escape(problem)}</p>'
             f'<p class="small">{escape(t("embed.error.help"))}</p></div>')

@@ -136,6 +136,11 @@ class Embedded(Game):
         if kind == "restart":
             self.restart(host)
             return None
+        if kind == "prepaint":  # author.html's snippet: a data-trex element painted (embedpaint.py)
+            from . import embedpaint  # (it builds tables from this module's modes)
+            params, html, problem = embedpaint.answer(data)
+            host.emit("prepaint", params=params, html=html, problem=problem)
+            return None
         return "unknown-command"
 
     def waiting(self) -> str | None:

@@ -21,10 +21,19 @@ from pyscript import document, window
 from trex_core import Observation
 
 from . import announce, sound, view
+from .dom import js
 from .focus import Focus
 
 LIVE_KEEP = 12  # messages kept in the live region (older ones are removed; only additions are read)
 Parts = list[tuple[str, str]]
+
+
+def painted(root: Any) -> bool:
+    """Whether the element holds a table painted before the runtime (a lesson's ``data-trex``
+    element with embedpaint.py's HTML): its view is adopted, and the first render morphs it,
+    so equal HTML keeps every node (no flash) and only what differs changes in place."""
+    return all(js(root.querySelector(f":scope > {part}")) is not None
+               for part in (".table-view", "[data-region=announce]", ".fx"))
 
 
 class RenderHost(Protocol):
@@ -58,7 +67,7 @@ class Renderer:
         self.root = root
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
         self.timed = timed  # the benchmark (?autoplay=1): each render is timed
-        if root.querySelector(":scope > .table-view") is None:  # else the page's (an opening on it)
+        if not painted(root):  # else: painted before Python (an opening, a kept table, a lesson's HTML)
             root.innerHTML = view.SKELETON
         self.region = root.querySelector(".table-view")
         self.live = root.querySelector("[data-region=announce]")

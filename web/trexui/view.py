@@ -519,12 +519,18 @@ def table(obs: Observation, ui: UI) -> str:
     return whole(table_parts(obs, ui))
 
 
-# A table's elements, empty: the table's view (morphed), the screen reader's live region, and
-# the layer the cards move in. render.py puts them into a table's element, unless they are
-# there: build.py writes them into index.html's #app, where early.js paints an opening.
-SKELETON = ('<div class="table-view"></div>'
+# A table's elements: the table's view (morphed), the screen reader's live region, and the
+# layer the cards move in. render.py puts them into a table's element, unless they are there:
+# build.py writes them into index.html's #app (early.js paints an opening into them) and
+# into a lesson's painted tables (embedpaint.py).
+def skeleton(view_html: str = "") -> str:
+    """A table element's inside around its view's HTML (empty: render.py's first state)."""
+    return ('<div class="table-view">' + view_html + '</div>'
             '<div class="sr-only" role="log" aria-live="polite" data-region="announce"></div>'
             '<div class="fx" aria-hidden="true"></div>')
+
+
+SKELETON = skeleton()
 
 
 def whole(parts: list[tuple[str, str]]) -> str:
