@@ -635,6 +635,42 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return str(Path(self.directory) / "__outside_base__")
         return super().translate_path("/" + p[len(self.base):])
 
+    def send_head(self) -> Any:
+        """As a static host with pre-compressed files does (nginx gzip_static/brotli_static,
+        Netlify, Cloudflare): the .br copy, else the .gz, when the request accepts it, with
+        Content-Encoding, Vary: Accept-Encoding, the original's Content-Type and the copy's
+        Content-Length; an ETag and Last-Modified per variant, so a revalidation is a 304."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # what the directory serves
+        if not os.path.isfile(path) or path.endswith(COMPRESSED):
+            return super().send_head()
+        encoding, file = None, path
+        for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if enc in accepted_encodings(self.headers.get("Accept-Encoding", "")) \
+                    and os.path.isfile(path + suffix):
+                encoding, file = enc, path + suffix
+                break
+        st = os.stat(file)
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-" + encoding if encoding else ""}"'
+        last = self.date_time_string(int(st.st_mtime))
+        inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
+        fresh = (etag in [t.strip() for t in inm.split(",")] or inm.strip() == "*") if inm \
+            else bool(ims) and ims == last
+        self.send_response(304 if fresh else 200)
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", last)
+        self.send_header("Vary", "Accept-Encoding")
+        if fresh:
+            self.end_headers()
+            return None
+        self.send_header("Content-Type", self.guess_type(path))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(st.st_size))
+        self.end_headers()
+        return open(file, "rb")
+
     def end_headers(self) -> None:
         # Development server: always revalidate, so a rebuild is seen at once.
         self.send_header("Cache-Control", "no-cache")
@@ -643,6 +679,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, fmt: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(fmt, *args)
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header accepts (q=0 refuses one; `*` is not honoured)."""
+    accepted = set()
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0 and name.strip():
+                accepted.add(name.strip().lower())
+        except ValueError:
+            pass
+    return accepted
 
 
 def make_server(root: Path, port: int = 0, base: str = "/",
