@@ -191,18 +191,19 @@ def zip_ui(dest: Path) -> Path:
         h.update(name.encode())
         h.update(data)
     target = dest / f"trexui-{h.hexdigest()[:10]}.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for name, data in sorted(files.items()):
-            # Fixed timestamps: same sources, same bytes.
+            # Fixed timestamps: same sources, same bytes. Stored, not deflated: the site
+            # serves the zip as a whole compressed (.br/.gz copies), which is smaller.
             info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)
     return target
 
 
 def page_bytecode(dest: Path) -> Path:
-    """The byte code of the bots' modules for the page's Python (Pyodide's, a CPython of
-    another version than this one), compiled by the pinned Pyodide under Node. The page
+    """The byte code of the page's modules (trex_core's and trexui's, the bots' among them)
+    for the page's Python (Pyodide's, a CPython of another version than this one), compiled
+    by the pinned Pyodide under Node. The page
     imports the bots while the first moves play; compiling a module there was one task of
     50-110 ms on a phone-speed CPU (docs/WEB.md). Named by a hash of its content."""
     sys.path.insert(0, str(WEB))
@@ -214,11 +215,36 @@ def page_bytecode(dest: Path) -> Path:
         sys.exit("build.py: Node.js is not installed; it compiles the bots' byte code for the page "
                  "with the pinned Pyodide (and `npm ci` needs it too)")
     tmp = dest / "pyc.zip"
-    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *STEPS, "trex_core.bots"],
+    core = sorted(set(STEPS) | {"trex_core.bots"} | set(page_modules(ROOT, "trex_core")))
+    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *core],
                    check=True, cwd=ROOT)
+    # and the UI's modules (issue 26 item 5): imported at start, compiled there before
+    ui = dest / "pyc-ui.zip"
+    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(ui), str(WEB), *page_modules(WEB, "trexui")],
+                   check=True, cwd=ROOT)
+    with zipfile.ZipFile(tmp, "a", zipfile.ZIP_STORED) as z, zipfile.ZipFile(ui) as u:
+        for info in u.infolist():
+            z.writestr(info, u.read(info))
+    ui.unlink()
     target = dest / f"trexpyc-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
     tmp.rename(target)
     return target
+
+
+# Modules of the page's packages it never imports: the command line and its tools, and the
+# .po reader (build time only). Their byte code is not shipped.
+NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena",
+                    "trex_core.bots.fit_choice", "trex_core.randomplay", "trexui.po")
+
+
+def page_modules(root: Path, package: str) -> list[str]:
+    """Every module of `package` (under `root`) the page may import, by dotted name."""
+    names = []
+    for p in sorted((root / package).rglob("*.py")):
+        name = ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        if name not in NOT_PAGE_MODULES and "__pycache__" not in p.parts:
+            names.append(name)
+    return names
 
 
 def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> Path:
