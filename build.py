@@ -673,8 +673,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()
         encoding, file = None, path
         for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
+            # (a copy older than its file is stale, the file edited in place: not served)
             if enc in accepted_encodings(self.headers.get("Accept-Encoding", "")) \
-                    and os.path.isfile(path + suffix):
+                    and os.path.isfile(path + suffix) \
+                    and os.stat(path + suffix).st_mtime_ns >= os.stat(path).st_mtime_ns:
                 encoding, file = enc, path + suffix
                 break
         st = os.stat(file)
