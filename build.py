@@ -193,18 +193,19 @@ def zip_ui(dest: Path) -> Path:
         h.update(name.encode())
         h.update(data)
     target = dest / f"trexui-{h.hexdigest()[:10]}.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for name, data in sorted(files.items()):
-            # Fixed timestamps: same sources, same bytes.
+            # Fixed timestamps: same sources, same bytes. Stored, not deflated: the site
+            # serves the zip as a whole compressed (.br/.gz copies), which is smaller.
             info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)
     return target
 
 
 def page_bytecode(dest: Path) -> Path:
-    """The byte code of the bots' modules for the page's Python (Pyodide's, a CPython of
-    another version than this one), compiled by the pinned Pyodide under Node. The page
+    """The byte code of the page's modules (trex_core's and trexui's, the bots' among them)
+    for the page's Python (Pyodide's, a CPython of another version than this one), compiled
+    by the pinned Pyodide under Node. The page
     imports the bots while the first moves play; compiling a module there was one task of
     50-110 ms on a phone-speed CPU (docs/WEB.md). Named by a hash of its content."""
     sys.path.insert(0, str(WEB))
@@ -216,14 +217,39 @@ def page_bytecode(dest: Path) -> Path:
         sys.exit("build.py: Node.js is not installed; it compiles the bots' byte code for the page "
                  "with the pinned Pyodide (and `npm ci` needs it too)")
     tmp = dest / "pyc.zip"
-    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *STEPS, "trex_core.bots"],
+    core = sorted(set(STEPS) | {"trex_core.bots"} | set(page_modules(ROOT, "trex_core")))
+    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *core],
                    check=True, cwd=ROOT)
+    # and the UI's modules (issue 26 item 5): imported at start, compiled there before
+    ui = dest / "pyc-ui.zip"
+    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(ui), str(WEB), *page_modules(WEB, "trexui")],
+                   check=True, cwd=ROOT)
+    with zipfile.ZipFile(tmp, "a", zipfile.ZIP_STORED) as z, zipfile.ZipFile(ui) as u:
+        for info in u.infolist():
+            z.writestr(info, u.read(info))
+    ui.unlink()
     target = dest / f"trexpyc-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
     tmp.rename(target)
     return target
 
 
-def build(out: Path = DEFAULT_OUT) -> Path:
+# Modules of the page's packages it never imports: the command line and its tools, and the
+# .po reader (build time only). Their byte code is not shipped.
+NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena",
+                    "trex_core.bots.fit_choice", "trex_core.randomplay", "trexui.po")
+
+
+def page_modules(root: Path, package: str) -> list[str]:
+    """Every module of `package` (under `root`) the page may import, by dotted name."""
+    names = []
+    for p in sorted((root / package).rglob("*.py")):
+        name = ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        if name not in NOT_PAGE_MODULES and "__pycache__" not in p.parts:
+            names.append(name)
+    return names
+
+
+def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> Path:
     ensure_node_modules()
     if out.exists():
         shutil.rmtree(out)
@@ -284,12 +310,14 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, out / "pyodide" / name)
+    if slim:  # the standard library the pages import, as byte code (issue 26)
+        stdlib = slim_stdlib(out / "pyodide" / "python_stdlib.zip")
+        log(f"stdlib: {stdlib['entries']} modules' byte code, {stdlib['bytes']:,} bytes "
+            f"(Pyodide's: {stdlib['full_bytes']:,})")
     (out / "pyscript").mkdir()
-    dist = NODE / "@pyscript" / "core" / "dist"
-    for p in sorted(dist.iterdir()):
-        # All chunks: core.js fetches them by hashed name, used or not (STACK.md).
-        if p.suffix in (".js", ".css"):
-            shutil.copy2(p, out / "pyscript" / p.name)
+    # core.js fetches its chunks by hashed name (STACK.md): all but those no page loads.
+    for p in pyscript_files():
+        shutil.copy2(p, out / "pyscript" / p.name)
 
     # The app's PyScript config: local interpreter, the wheel and the UI zip
     # unpacked into the working directory (on sys.path, no micropip).
@@ -312,6 +340,14 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
     offline_and_safe(out, wheel.name, ui_zip.name, pyc.name)
+    if compress:  # last: the pages and sw.js are final now
+        compressed = precompress(out)
+        info = json.loads((out / "build.json").read_text())
+        info["compressed"] = compressed
+        (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+        log(f"compressed copies: {len(compressed)} files, "
+            f"{sum(v['bytes'] for v in compressed.values()):,} bytes -> "
+            f"{sum(v['br'] or v['gz'] for v in compressed.values()):,} as .br")
     total = sum(sizes.values())
     log(f"site: {out} (app's own files {total:,} bytes; runtime copied from npm)")
     return out
@@ -380,7 +416,8 @@ def app_files(out: Path) -> dict[str, int]:
     and not the benchmark's bare page."""
     sizes = {}
     for p in sorted(out.iterdir()):
-        if p.is_file() and p.name not in ("bare.html", "bare.json", "build.json"):
+        if p.is_file() and p.name not in ("bare.html", "bare.json", "build.json") \
+                and p.suffix not in COMPRESSED:
             sizes[p.name] = p.stat().st_size
     return sizes
 
@@ -420,7 +457,6 @@ ICON_SIZES = (192, 512)
 # nor the compressed copies a server sends in a file's place (Content-Encoding): the page
 # asks for the file, and the worker keeps the file's own bytes.
 NOT_PRECACHED = ("sw.js", "build.json")
-NOT_PRECACHED_SUFFIXES = (".gz", ".br")
 THEME = "#1d5c3a"
 
 
@@ -501,7 +537,7 @@ def write_worker(out: Path) -> dict[str, Any]:
     version (a hash of that list) so a new build is a new cache. Returns what it wrote."""
     files = {p.relative_to(out).as_posix(): file_hash(p)
              for p in sorted(out.rglob("*"))
-             if p.is_file() and p.name not in NOT_PRECACHED and p.suffix not in NOT_PRECACHED_SUFFIXES
+             if p.is_file() and p.name not in NOT_PRECACHED and p.suffix not in COMPRESSED
              and not p.relative_to(out).parts[0].startswith(OPENINGS)}  # a first visit's, fetched once
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     src = (WEB / "sw.js").read_text(encoding="utf-8")
@@ -536,6 +572,154 @@ def offline_and_safe(out: Path, wheel: str, ui_zip: str, pyc: str) -> None:
     log(f"offline: sw.js lists {worker['files']} files, {worker['bytes']:,} bytes, build {worker['version']}")
 
 
+
+# ---------------------------------------------------------------- bytes before Python
+# Issue 26 items 1-4 (docs/WEB.md "Bytes before Python"): a slim standard library in byte
+# code, pre-compressed copies of the site's files, and PyScript's chunks the pages never load
+# left out.
+#
+# The standard-library modules the pages import, traced under the pinned Pyodide 314.0.7 and
+# PyScript 0.7.31: the union of `python bench/stdlib_trace.py` (the running pages' sys.modules:
+# index.html with four bots at every level and its dialogs, embed.html, tutorial.html,
+# bare.html; PyScript's and Pyodide's own start-up among them) and `node
+# bench/page_imports.mjs` (every module of trexui and trex_core the page can import, a whole
+# match with every level, the save, the record, the catalogues). Re-trace after a change of
+# the pins or of the page's imports; tests/test_slim_stdlib.py and
+# tests/browser/test_bytes.py fail when the page imports a module the slim zip lacks.
+# (collections.abc and os.path are in sys.modules but have no file: their packages alias them.)
+STDLIB_TRACED = (
+    "__future__", "_collections_abc", "_colorize", "_opcode_metadata", "_py_warnings",
+    "_pyodide", "_pyodide._base", "_pyodide._core_docs", "_pyodide._future_helper",
+    "_pyodide._importhook", "_pyodide.docs_argspec", "_pyodide.docstring", "_pyodide.jsbind",
+    "_sitebuiltins", "_ssl", "_weakrefset", "abc", "annotationlib", "ast", "asyncio",
+    "asyncio.base_events", "asyncio.base_futures", "asyncio.base_subprocess",
+    "asyncio.base_tasks", "asyncio.constants", "asyncio.coroutines", "asyncio.events",
+    "asyncio.exceptions", "asyncio.format_helpers", "asyncio.futures", "asyncio.graph",
+    "asyncio.locks", "asyncio.log", "asyncio.mixins", "asyncio.protocols", "asyncio.queues",
+    "asyncio.runners", "asyncio.selector_events", "asyncio.sslproto", "asyncio.staggered",
+    "asyncio.streams", "asyncio.subprocess", "asyncio.taskgroups", "asyncio.tasks",
+    "asyncio.threads", "asyncio.timeouts", "asyncio.transports", "asyncio.trsock",
+    "asyncio.unix_events", "base64", "bisect", "bz2", "codecs", "codeop", "collections",
+    "compression", "compression._common", "compression._common._streams",
+    "compression.zstd", "compression.zstd._zstdfile", "concurrent", "concurrent.futures",
+    "concurrent.futures._base", "contextlib", "contextvars", "copy", "copyreg", "dataclasses",
+    "dis", "encodings", "encodings.aliases", "encodings.cp437", "encodings.utf_8", "enum",
+    "fnmatch", "functools", "genericpath", "gettext", "glob", "heapq", "html", "html.entities",
+    "importlib", "importlib._abc", "importlib._bootstrap", "importlib._bootstrap_external",
+    "importlib.abc", "importlib.machinery", "importlib.util", "inspect", "io", "ipaddress",
+    "json", "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale",
+    "logging", "lzma", "ntpath", "opcode", "operator", "os", "pathlib",
+    "pathlib._os", "posixpath", "py_compile", "pyodide", "pyodide._package_loader",
+    "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi", "pyodide.webloop",
+    "random", "re", "re._casefix", "re._compiler", "re._constants", "re._parser", "reprlib",
+    "selectors", "shutil", "signal", "site", "socket", "ssl", "stat", "string", "struct",
+    "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize", "traceback",
+    "types", "typing", "urllib", "urllib.parse", "warnings", "weakref", "zipfile",
+    "zipfile._path", "zipfile._path.glob", "zipimport",
+)
+# Not seen in the traces, kept on purpose (each a few KB): why each is there.
+STDLIB_SAFETY = {
+    "encodings.ascii": "the codec modules a text API looks up by name most often after utf-8",
+    "encodings.latin_1": "(the same: codecs.lookup('latin-1'), an .mo or a file opened so)",
+    "encodings.utf_8_sig": "a UTF-8 file with a byte-order mark (a hand-edited record pasted in)",
+    "pyodide.ffi.wrappers": "Pyodide's add_event_listener/set_timeout, which PyScript code may import",
+    "pyodide.http": "pyodide.http.pyfetch, the Pyodide way to fetch, should a page's code fetch",
+    "pyodide.console": "Pyodide's console, which PyScript's error paths in a REPL-like page use",
+    "datetime": "time formatting a record or a report may grow (datetime is not in the traces)",
+    "_pydatetime": "datetime's pure-Python half, which datetime imports",
+    "_strptime": "time.strptime's module, imported on its first use",
+    "pprint": "an error report's repr of a big value",
+    "difflib": "traceback's 'did you mean' suggestions fall back to it",
+}
+# PyScript 0.7.31's dist/ chunks no page of the site loads: the code editor (<py-editor>:
+# CodeMirror), the terminal (<py-terminal>: xterm.js and the terminal's own runtimes py-/mpy-),
+# the TOML parser the editor and py-game use (the site's configs are JSON), and the graph
+# drawing of Pyodide's package loading. core.js names them in its import() calls, but only
+# the plugins for elements the pages never have call those (bench/stdlib_trace.py lists what
+# the pages request; the browser tests fail on any 404). The plugins' own small chunks
+# (py-editor, py-terminal, py-game, deprecations-manager, donkey, error) are fetched at every
+# start and stay.
+PYSCRIPT_UNUSED = ("codemirror-", "codemirror_", "index-", "xterm", "mpy-", "py-Dl-",
+                   "toml-Blg7Izee", "pyodide_graph-", "storage.js", "service-worker.js")
+# Pre-compressed copies: of these kinds of file, each only when it saves at least
+# COMPRESS_MIN_SAVING of its bytes (a .whl or .zip of deflated entries does not; the slim
+# stdlib zip, stored, does).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest",
+                ".py", ".zip", ".whl", ".txt")
+COMPRESS_MIN_SAVING = 0.10
+COMPRESSED = (".gz", ".br")  # the copies' suffixes: never precached nor counted as the app's
+BROTLI_CACHE = ROOT / "build" / "brotli"  # the runtime's .br copies by content hash (slow: ~1 min)
+
+
+def stdlib_modules() -> list[str]:
+    return sorted(set(STDLIB_TRACED) | set(STDLIB_SAFETY))
+
+
+def slim_stdlib(target: Path) -> dict[str, int]:
+    """Write the slim python_stdlib.zip to `target`: the traced modules and the safety list's,
+    as byte code (compiled by the pinned Pyodide under Node: build_stdlib.mjs), stored."""
+    full = NODE / "pyodide" / "python_stdlib.zip"
+    r = subprocess.run(["node", str(ROOT / "build_stdlib.mjs"), str(target), str(full),
+                        *stdlib_modules()], check=True, cwd=ROOT, capture_output=True, text=True)
+    absent = [line.split(": ", 1)[1] for line in r.stdout.splitlines() if line.startswith("absent: ")]
+    if absent:
+        sys.exit(f"build.py: not in Pyodide's python_stdlib.zip: {', '.join(absent)} "
+                 "(STDLIB_TRACED/STDLIB_SAFETY name a module that is built in or gone)")
+    return {"bytes": target.stat().st_size, "full_bytes": full.stat().st_size,
+            "entries": len(zipfile.ZipFile(target).namelist())}
+
+
+def pyscript_files() -> list[Path]:
+    """PyScript's dist files the site serves: every .js and .css but PYSCRIPT_UNUSED."""
+    dist = NODE / "@pyscript" / "core" / "dist"
+    return [p for p in sorted(dist.iterdir())
+            if p.suffix in (".js", ".css") and not p.name.startswith(PYSCRIPT_UNUSED)]
+
+
+def _brotli(paths: list[Path]) -> None:
+    """p.br beside each p (node build_compress.mjs); big files come from BROTLI_CACHE by hash."""
+    todo = []
+    for p in paths:
+        cached = BROTLI_CACHE / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br")
+        if cached.exists():
+            shutil.copyfile(cached, p.with_name(p.name + ".br"))
+        else:
+            todo.append(p)
+    if todo:
+        subprocess.run(["node", str(ROOT / "build_compress.mjs"), *map(str, todo)], check=True,
+                       cwd=ROOT, stdout=subprocess.DEVNULL)
+        for p in todo:
+            if p.stat().st_size > 200_000:
+                BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+                cached = BROTLI_CACHE / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br")
+                shutil.copyfile(p.with_name(p.name + ".br"), cached)
+
+
+def precompress(out: Path) -> dict[str, dict[str, int]]:
+    """.gz (gzip -9, mtime 0: same bytes every build) and .br copies beside each
+    compressible file of the site, kept only where they pay (COMPRESS_MIN_SAVING).
+    Returns {file: {"bytes", "gz", "br"}} for the files that got copies."""
+    import gzip
+    files = [p for p in sorted(out.rglob("*"))
+             if p.is_file() and p.suffix in COMPRESSIBLE and p.suffix not in COMPRESSED]
+    _brotli(files)
+    sizes: dict[str, dict[str, int]] = {}
+    for p in files:
+        data = p.read_bytes()
+        gz = gzip.compress(data, compresslevel=9, mtime=0)
+        br = p.with_name(p.name + ".br")
+        keep = int(len(data) * (1 - COMPRESS_MIN_SAVING))
+        if len(gz) <= keep:
+            p.with_name(p.name + ".gz").write_bytes(gz)
+        if br.stat().st_size > keep:
+            br.unlink()
+        if len(gz) <= keep or br.exists():
+            sizes[p.relative_to(out).as_posix()] = {
+                "bytes": len(data), "gz": len(gz) if len(gz) <= keep else 0,
+                "br": br.stat().st_size if br.exists() else 0}
+    return sizes
+
+
 # ---------------------------------------------------------------- serving
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -553,6 +737,44 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return str(Path(self.directory) / "__outside_base__")
         return super().translate_path("/" + p[len(self.base):])
 
+    def send_head(self) -> Any:
+        """As a static host with pre-compressed files does (nginx gzip_static/brotli_static,
+        Netlify, Cloudflare): the .br copy, else the .gz, when the request accepts it, with
+        Content-Encoding, Vary: Accept-Encoding, the original's Content-Type and the copy's
+        Content-Length; an ETag and Last-Modified per variant, so a revalidation is a 304."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # what the directory serves
+        if not os.path.isfile(path) or path.endswith(COMPRESSED):
+            return super().send_head()
+        encoding, file = None, path
+        for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
+            # (a copy older than its file is stale, the file edited in place: not served)
+            if enc in accepted_encodings(self.headers.get("Accept-Encoding", "")) \
+                    and os.path.isfile(path + suffix) \
+                    and os.stat(path + suffix).st_mtime_ns >= os.stat(path).st_mtime_ns:
+                encoding, file = enc, path + suffix
+                break
+        st = os.stat(file)
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-" + encoding if encoding else ""}"'
+        last = self.date_time_string(int(st.st_mtime))
+        inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
+        fresh = (etag in [t.strip() for t in inm.split(",")] or inm.strip() == "*") if inm \
+            else bool(ims) and ims == last
+        self.send_response(304 if fresh else 200)
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", last)
+        self.send_header("Vary", "Accept-Encoding")
+        if fresh:
+            self.end_headers()
+            return None
+        self.send_header("Content-Type", self.guess_type(path))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(st.st_size))
+        self.end_headers()
+        return open(file, "rb")
+
     def end_headers(self) -> None:
         # Development server: always revalidate, so a rebuild is seen at once.
         self.send_header("Cache-Control", "no-cache")
@@ -561,6 +783,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, fmt: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(fmt, *args)
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header accepts (q=0 refuses one; `*` is not honoured)."""
+    accepted = set()
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0 and name.strip():
+                accepted.add(name.strip().lower())
+        except ValueError:
+            pass
+    return accepted
 
 
 def make_server(root: Path, port: int = 0, base: str = "/",
@@ -700,12 +936,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--base", default="/", help="serve under this sub-path, e.g. /games/trex/")
     ap.add_argument("--no-build", action="store_true", help="serve the existing site as it is")
+    ap.add_argument("--full-stdlib", action="store_true",
+                    help="ship Pyodide's whole python_stdlib.zip, not the slim one (to compare)")
+    ap.add_argument("--no-compress", action="store_true", help="write no .gz/.br copies")
     args = ap.parse_args(argv)
     if args.command == "test":
         ap.error("`test` comes first; what follows it goes to pytest: python build.py test -k rules")
 
     if not (args.command == "serve" and args.no_build):
-        build(args.out)
+        build(args.out, slim=not args.full_stdlib, compress=not args.no_compress)
     if args.command == "serve":
         srv, url = make_server(args.out, args.port, args.base, quiet=False)
         print(f"Serving Trex at {url}  (Ctrl+C to stop)", flush=True)

@@ -3,7 +3,8 @@
 // Each module's source (ROOT/a/b.py or ROOT/a/b/__init__.py) is compiled by Pyodide's
 // py_compile into the zip as a/__pycache__/b.cpython-3XX.pyc, "unchecked-hash" (the page
 // unpacks it next to the wheel's sources and imports it without checking them: the two
-// come from the same build). Fixed zip timestamps: same sources, same bytes.
+// come from the same build). Fixed zip timestamps: same sources, same bytes. Entries are
+// stored: the site serves the zip compressed as a whole (build.py's .br/.gz copies).
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +27,6 @@ with zipfile.ZipFile("/out.zip", "w") as z:
         py_compile.compile("/src/" + path, cfile="/tmp/out.pyc", dfile=path, doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
         info = zipfile.ZipInfo(importlib.util.cache_from_source(path), (2020, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
         with open("/tmp/out.pyc", "rb") as f:
             z.writestr(info, f.read())
 `);

@@ -299,7 +299,8 @@ def offline_start(browser, base: str, rounds: int) -> dict:
 def sizes(site: Path) -> dict:
     files = json.loads((site / "build.json").read_text())["app_files"]
     gz = {n: len(gzip.compress((site / n).read_bytes(), 9)) for n in files}
-    runtime = sum(p.stat().st_size for d in ("pyodide", "pyscript") for p in (site / d).iterdir())
+    runtime = sum(p.stat().st_size for d in ("pyodide", "pyscript") for p in (site / d).iterdir()
+                  if p.suffix not in build.COMPRESSED)  # not the .br/.gz copies
     return {"files": files, "total": sum(files.values()), "total_gzip": sum(gz.values()),
             "budget": 300 * 1024, "runtime_bytes": runtime}
 
