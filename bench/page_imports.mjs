@@ -5,7 +5,7 @@
 // the script exits non-zero (tests/test_slim_stdlib.py). Without it, it reports what the
 // full standard library gave (bench/stdlib_trace.py does the same in the browser).
 // The work: import every module of web/trexui and of trex_core (but the command line's
-// cli, __main__, arena and bots.fit_choice, which the page never imports) with small stand-ins for PyScript's
+// cli, __main__, arena, render and bots.fit_choice, which the page never imports) with small stand-ins for PyScript's
 // `pyscript` module and the browser's globals; the bots' import as the page does it
 // (trexui.bots.preload); a whole match with every bot level seated, the hard one thinking
 // a slice at a time as the page drives it; the match's save and game record written and read
@@ -72,7 +72,7 @@ stub.window = stub.document = Stand()
 stub.__getattr__ = lambda name: Stand()
 sys.modules["pyscript"] = stub
 import importlib, os, random
-skip = {"trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.bots.fit_choice"}
+skip = {"trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render", "trex_core.bots.fit_choice"}
 names = []
 for base, package in (("/home/pyodide/trex_core", "trex_core"), ("/home/pyodide/trexui", "trexui")):
     for dirpath, _, files in os.walk(base):
