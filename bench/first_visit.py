@@ -83,7 +83,7 @@ PHONE = {"width": 360, "height": 740}
 # a first visit as a player makes it (one of the openings, at random: web/early.js) but for
 # tour=0: no first-visit tour over the table, so a move is what can be tapped first
 GAME = "index.html?speed=normal&tour=0"
-KINDS = {"bare": "bare.html", "game": GAME, "game+sw": GAME}
+KINDS = {"bare": "bare.html", "bare-stock": "bare.html", "game": GAME, "game+sw": GAME}
 TIMEOUT_MS = 300_000  # slow4g with a 4x CPU: minutes
 
 # Runs in every page before its scripts: when the first visible, enabled move appears.
@@ -232,7 +232,7 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
         srv.sent = 0
         page.goto(url + KINDS[kind], wait_until="commit", timeout=TIMEOUT_MS)
         tapped = None
-        if tap and kind != "bare":
+        if tap and not kind.startswith("bare"):
             page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null || (document.body && document.body.dataset.readyMs)",
                                    timeout=TIMEOUT_MS)
             if not page.evaluate("document.body.dataset.state === 'ready'"):
@@ -248,7 +248,7 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
             ready: Number(document.body.dataset.readyMs),
             firstMove: window.__trexFirstVisit.firstMove, move: window.__trexFirstVisit.move})""")
         out.update(fcp_ms=marks["fcp"], ready_ms=marks["ready"])
-        if kind != "bare":
+        if not kind.startswith("bare"):
             page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported", timeout=TIMEOUT_MS)
             out["bytes_loaded"] = srv.sent
             if marks["firstMove"] is None:  # the first move shows after the ready marker's moment
@@ -310,13 +310,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--profiles", default="4g,slow4g", help="comma-separated: " + ", ".join(PROFILES))
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated: " + ", ".join(KINDS))
+    ap.add_argument("--kinds", default="bare,game,game+sw", help="comma-separated: " + ", ".join(KINDS))
     ap.add_argument("--tap", action="store_true",
                     help="tap the first move as soon as it is tappable; report whether the match keeps it")
     ap.add_argument("--site", type=Path, default=build.DEFAULT_OUT)
     ap.add_argument("--no-build", action="store_true", help="measure the site as it is")
     ap.add_argument("--server", choices=("auto", "build", "gzip"), default="auto",
                     help="auto: build.py's server if it compresses, else the bench's gzip server")
+    ap.add_argument("--stock-site", type=Path,
+                    help="a site built with `build.py build --full-stdlib`: its bare page is visited too "
+                         "(bare-stock), the runtime as Pyodide ships it, on a server of its own")
     ap.add_argument("--out", type=Path, help="also write the samples and medians here (JSON)")
     args = ap.parse_args()
     profiles = [p for p in args.profiles.split(",") if p]
@@ -325,11 +328,16 @@ def main() -> None:
         if p not in PROFILES:
             ap.error(f"unknown profile {p!r}")
     for k in kinds:
-        if k not in KINDS:
-            ap.error(f"unknown kind {k!r}")
+        if k not in KINDS or k == "bare-stock":
+            ap.error(f"unknown kind {k!r} (bare-stock comes with --stock-site)")
     site = args.site if args.no_build else build.build(args.site)
     srv, url, what = start_server(site, args.server)
     print(f"server: {what}", flush=True)
+    servers = {k: (srv, url) for k in kinds}
+    if args.stock_site:
+        stock_srv, stock_url, _ = start_server(args.stock_site, args.server)
+        kinds.insert(1, "bare-stock")
+        servers["bare-stock"] = (stock_srv, stock_url)
     from playwright.sync_api import sync_playwright
     result: dict = {"server": what, "profiles": {p: PROFILES[p] for p in profiles}, "rounds": args.rounds,
                     "samples": {}, "medians": {}}
@@ -342,7 +350,7 @@ def main() -> None:
                 for r in range(args.rounds):
                     order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
                     for kind in order:
-                        s = visit(browser, srv, url, kind, PROFILES[prof], args.tap)
+                        s = visit(browser, *servers[kind], kind, PROFILES[prof], args.tap)
                         samples[kind].append(s)
                         print(f"  {prof} round {r + 1} {kind:8s} " + "  ".join(
                             f"{k}={v:,.0f}" if isinstance(v, (int, float)) else f"{k}={v}"
@@ -351,7 +359,8 @@ def main() -> None:
                 result["medians"][prof] = {k: summarize(v) for k, v in samples.items()}
             browser.close()
     finally:
-        srv.shutdown()
+        for server in {id(v[0]): v[0] for v in servers.values()}.values():
+            server.shutdown()
     outside = [u for p in result["samples"].values() for v in p.values() for s in v for u in s["outside_requests"]]
     result["outside_requests"] = outside
     print()
