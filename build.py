@@ -346,6 +346,8 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
         info = json.loads((out / "build.json").read_text())
         info["compressed"] = compressed
         (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+        for suffix in COMPRESSED:  # build.json changed after its copies: none (a host would serve them stale)
+            (out / ("build.json" + suffix)).unlink(missing_ok=True)
         log(f"compressed copies: {len(compressed)} files, "
             f"{sum(v['bytes'] for v in compressed.values()):,} bytes -> "
             f"{sum(v['br'] or v['gz'] for v in compressed.values()):,} as .br")

@@ -86,7 +86,7 @@
     app.addEventListener("click", onClick);
     early.state = "shown";
     document.body.dataset.state = "early";  // start.css: the loading card becomes a strip
-    var first = region.querySelector(".overlay .dialog [data-action]");
+    var first = firstInDialog();
     if (first) first.focus({ preventScroll: true });
   }).catch(function (err) {
     early.state = "off";  // the start goes on as before, with the loading card
@@ -105,10 +105,17 @@
     // the focus stays on its control, else goes to the dialog's first or the first move
     if (!document.activeElement || document.activeElement === document.body || !region.contains(document.activeElement)) {
       var again = key && region.querySelector('[data-key="' + key + '"]');
-      var next = again || region.querySelector(".overlay .dialog [data-action]") ||
-        region.querySelector("[data-action=move]:not([disabled])");
+      var next = again || firstInDialog() || region.querySelector("[data-action=move]:not([disabled])");
       if (next) next.focus({ preventScroll: true });
     }
+  }
+
+  // a dialog's first control, as trexui/focus.py first_control picks it: the one marked, else
+  // the main choice, else the first button
+  function firstInDialog() {
+    var box = region.querySelector(".overlay .dialog");
+    return box && (box.querySelector("[data-autofocus]") || box.querySelector("button.primary") ||
+                   box.querySelector("button, [href], input, select, textarea"));
   }
 
   function tapsToRaise(e) {  // as trexui/controls.py taps_to_raise: a touch or pen tap
@@ -144,11 +151,12 @@
   early.take = function () {
     var was = early.state;
     early.state = "taken";
+    delete document.body.dataset.early;  // Python plays the kept tap now
     var app = document.getElementById("app");
     if (app) app.removeEventListener("click", onClick);
     if (was !== "shown") return null;
     if (data.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
-    return JSON.stringify({ seed: data.seed, lang: data.lang, level: data.level, start: data.started,
+    return JSON.stringify({ seed: data.seed, lang: data.lang, level: data.level, rules: data.rules,
                             moves: data.nodes[data.start[data.started]].moves, path: path });
   };
 })();

@@ -172,6 +172,11 @@
       var note = $("load-offline");
       if (note) note.hidden = false;
     }
+    // a page the worker serves stages nothing; copies an earlier visit left (closed while it
+    // loaded) are not needed any more
+    if (hadController && window.caches) {
+      caches.delete("trex-staged " + new URL(new URL(".", location.href).href).pathname).catch(function () {});
+    }
     var staging = hadController ? null : stage();
     sw.addEventListener("message", function (e) {
       var d = e.data || {};

@@ -86,7 +86,8 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     var older = names.filter(function (n) { return n.indexOf(PREFIX) === 0 && n !== CACHE; });
-    return Promise.all(older.map(function (n) { return caches.delete(n); })).then(function () {
+    // (and any copies a page staged after the install had taken and deleted them)
+    return Promise.all(older.concat([STAGED]).map(function (n) { return caches.delete(n); })).then(function () {
       // The first worker of this scope (no older trex cache) takes the open pages at once,
       // so the visit that installed it is served by it: its "Ready to play offline" holds
       // for the page itself, and it hears of the next build. This mixes no builds: no page

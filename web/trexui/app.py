@@ -324,15 +324,17 @@ class Table:
             pass
 
     # ------------------------------------------------------------ the view
-    def view_state(self) -> dict[str, Any]:
-        ui = tablestate.view_state(self.ui, self.match, overlay=self.overlay, levels=self.levels, idp=self.idp,
-                                   notices=self.notices, mode=self.mode)
+    def view_state(self, ui: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The view's state from the table's ``ui`` (or another, early.keep_view's)."""
+        ui = self.ui if ui is None else ui
+        state = tablestate.view_state(ui, self.match, overlay=tablestate.overlay(ui, self.match), levels=self.levels,
+                                      idp=self.idp, notices=self.notices, mode=self.mode)
         if self.main:
-            self.aids.view(ui, self.obs)
-        return ui
+            self.aids.view(state, self.obs)
+        return state
 
-    def parts(self) -> list[tuple[str, str]]:
-        parts = self.mode.parts(self.obs, self.view_state())
+    def parts(self, ui: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+        parts = self.mode.parts(self.obs, self.view_state(ui))
         if self.main:
             parts = aids.mark_hint(parts, self.aids.hint_move())
         return parts
@@ -452,8 +454,10 @@ class Table:
                 return
             taps = early.taps(self)  # the table painted before Python, if any: its taps are ours now
             self.restore(taps)
+            # (not over a table kept from the last visit that the player has already acted on)
             guide.first_visit(self, js(URLSearchParams.new(location.search).get("tour")) != "0"
-                              and js(getattr(window, "trexNoTour", None)) is not True)
+                              and js(getattr(window, "trexNoTour", None)) is not True
+                              and not (taps and "saved" in taps))
             if taps is not None:
                 early.replay(self, taps)
             if self.lang_notice:

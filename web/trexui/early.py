@@ -20,9 +20,10 @@ from typing import Any, Protocol
 
 from pyscript import window
 
-from . import controls, store, view
+from . import controls, store, tablestate, view
 from .controls import ControlHost
 from .dom import js, storage_get, storage_set
+from .pipeline import MovePipeline
 from .render import Renderer
 
 VIEW_KEY = "trex.view"  # the table as it was last seen: {"head", "lang", "look", "whole"}
@@ -34,9 +35,11 @@ class EarlyHost(ControlHost, Protocol):
 
     lang: str
     renderer: Renderer
+    pipeline: MovePipeline
 
     @property
     def level(self) -> str: ...
+    def parts(self, ui: dict[str, Any] | None = None) -> list[tuple[str, str]]: ...
 
 
 def taps(host: EarlyHost) -> dict[str, Any] | None:
@@ -61,8 +64,12 @@ def replay(host: EarlyHost, data: dict[str, Any]) -> None:
     if "seed" in data and (m.history or str(host.seed) != str(data["seed"]) or data["lang"] != host.lang
                            or data["level"] != host.level):
         return
+    if "seed" in data and data["rules"] != m.rules.to_dict():  # settings written since (another tab)
+        return
     if "saved" in data and data["lang"] != host.lang:
         return
+    # queens ticked on the doubling prompt but not sent: the prompt keeps them if still asked
+    ticked = [str(b.value) for b in host.root.querySelectorAll("input[name=dbl]:checked")]
 
     def follow(moves: list[str]) -> None:
         done = [str(x) for x in m.history]
@@ -71,7 +78,7 @@ def replay(host: EarlyHost, data: dict[str, Any]) -> None:
         for text in moves[len(done):]:
             host.apply(text)
 
-    with host.renderer.held():
+    with host.renderer.paused():
         try:
             if "moves" in data:  # an opening's: the bots' moves before the player's first decision
                 follow(data["moves"])
@@ -81,19 +88,24 @@ def replay(host: EarlyHost, data: dict[str, Any]) -> None:
                     follow(moves)
         except Exception as exc:  # a mismatch: the table shows the match as it is
             window.console.warn(f"Trex: the early table's taps stop at {type(exc).__name__}: {exc}")
-        ticked = host.root.querySelectorAll("input[name=dbl]:checked")  # ticked, not yet sent
-        if ticked.length:
-            host.ui["dbl"] = [b.value for b in ticked]
+        if ticked and m.phase == "announce" and m.to_move == 0 and not data["path"]:
+            host.ui["dbl"] = ticked
 
 
 def keep_view(host: EarlyHost) -> None:
-    """The table as it is on screen, kept beside the save it shows (its first characters),
-    for the next visit's first paint (early.js). Written when the page is hidden, not at
-    every move (tens of KB)."""
+    """The table as its save restores it, kept beside that save (its first characters) for
+    the next visit's first paint (early.js). Written when the page is hidden, not at every
+    move (tens of KB); only for the save this tab wrote or restored last (not when another
+    tab has saved since, nor when the browser refused the save), and as the table will be
+    once restored: no dialog but a summary or the result, no raised card, no hint."""
     saved = storage_get(store.SAVE_KEY)
-    parts = list(host.renderer.applied.items())
-    if not saved or not parts:
+    ui = host.ui
+    if (not saved or store.stamp_of(saved) != host.pipeline.stamp or ui.get("stale") or ui.get("unsaved")
+            or host.aids.hint is not None):
         return
+    m = host.match
+    restored = tablestate.restored(m)  # as pipeline.restore rebuilds it
+    tablestate.refreshed(restored, m, host.obs)
     look = "four-colour" if host.settings.get("four_colour") else ""
     storage_set(VIEW_KEY, json.dumps({"head": saved[:HEAD], "lang": host.lang, "look": look,
-                                      "whole": view.whole(parts)}, ensure_ascii=False))
+                                      "whole": view.whole(host.parts(restored))}, ensure_ascii=False))

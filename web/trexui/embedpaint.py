@@ -26,9 +26,9 @@ import re
 from html import escape, unescape
 from typing import Any
 
-from trex_core import DEAL_OVER, observe
+from trex_core import observe
 
-from . import bots, embedview, faces, modes, strings, values, view
+from . import bots, embedview, faces, modes, strings, tablestate, view
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -59,20 +59,11 @@ def parts(e: Embed, lang: str, *, frame: bool = False, idp: str = "trex1-") -> l
     mode = modes.of(e, frame=frame)
     m = e.match(mode.step)
     obs = observe(m, 0)
-    ui: dict[str, Any] = {"overlay": None}
-    last = faces.last_trick(obs)  # pipeline.refresh: a deal's first trick has no previous one here
-    ui["last_trick"] = last
-    if last is None:
-        ui["show_last"] = False
-    state = dict(ui)
-    state["overlay"] = "summary" if m.phase == DEAL_OVER else None  # Table.overlay
-    state["kings"] = list(m.kings)
-    state["levels"] = bots.levels()
-    state["values"] = values.of(m.rules)
-    state["idp"] = idp
-    state["notices"] = []
+    ui: dict[str, Any] = {"overlay": None}  # pipeline.take
+    tablestate.refreshed(ui, m, obs)
     with strings.language(lang), faces.seat_names(mode.seat_names()):
-        state.update(mode.state(m, ui))
+        state = tablestate.view_state(ui, m, overlay=tablestate.overlay(ui, m), levels=bots.levels(), idp=idp,
+                                      notices=[], mode=mode)
         return mode.parts(obs, state)
 
 

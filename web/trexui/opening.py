@@ -43,7 +43,7 @@ from .modes import Game
 SEEDS = tuple(random.Random("trex openings").sample(range(1, 10**9), 32))
 IDP = "trex-"  # the page's game's ids (app.Table's default)
 TOUR = "tour"  # the start with the first-visit tour (guide.first_visit), "table" without
-MAX_NODES = 400
+MAX_NODES = 400  # a bound on one opening's graph (a contract's prompts nest at most twice)
 OFFERED = re.compile(r'data-action="move" data-move="([^"]+)"')  # the prompts' buttons (view.py)  # a bound on one opening's graph (a contract's prompts nest at most twice)
 
 
@@ -107,7 +107,6 @@ class Builder:
             raise RuntimeError(f"opening {self.seed}: more than {MAX_NODES} nodes")
         n = self.index[key] = len(self.nodes)
         node: dict[str, Any] = {"moves": list(history), "parts": [[name, self.text(html)] for name, html in parts],
-                                "ui": {k: v for k, v in ui.items() if k in ("overlay", "tour_step", "raised")},
                                 "edges": {}}
         self.nodes.append(node)
         offered = [mv for _, html in parts for mv in OFFERED.findall(html)]
@@ -170,7 +169,7 @@ class Builder:
 def build(seed: int, lang: str, rules: Rules | None = None, level: str = store.LEVELS_DEFAULT) -> dict[str, Any]:
     """One opening in one language: the match of ``seed`` played by the bots up to the
     player's first decision, with and without the first-visit tour over it."""
-    rules = rules or Rules.preset("levant")
+    rules = rules or Rules.from_dict(store.default_settings()["rules"])  # a first visit's
     with strings.language(lang):
         b = Builder(seed, rules, level)
         m = b.match([])

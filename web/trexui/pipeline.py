@@ -120,7 +120,7 @@ class MovePipeline:
         self.saved = store.Save(self.seed, self.match)
         self.aids.reset(saved_ui)
         # a save in deal-over shows that deal's summary again (the phase says so)
-        self.host.ui = {"overlay": "result" if self.match.is_over else None}
+        self.host.ui = tablestate.restored(self.match)
         if seed is not None and str(seed) != str(self.seed):
             # ?seed= names another game than the saved one: ask before leaving the match
             self.host.ui = {"overlay": "confirm-seed", "seed": seed}

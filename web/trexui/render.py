@@ -86,23 +86,23 @@ class Renderer:
         self.seq = 0
         self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
         self._frame: Any = None
-        self.holding = False  # held(): renders wait
+        self.on_pause = False  # paused(): renders wait
 
     @contextmanager
-    def held(self) -> Iterator[None]:
+    def paused(self) -> Iterator[None]:
         """Render nothing until the block ends (the table's start replays taps made before
         Python: the page shows the table they led to, and the focus stays where it is)."""
-        self.holding = True
+        self.on_pause = True
         try:
             yield
         finally:
-            self.holding = False
+            self.on_pause = False
 
     def render(self, spread: bool = False) -> None:
         """Show the table as it is now. ``spread``: even the first changed part waits for a
         task of its own (a bot's move: the engine, the save and the view in this task, the
         page in the next; nobody waits on it)."""
-        if self.holding:
+        if self.on_pause:
             return
         if not self.timed:
             self.render_now(spread)

@@ -13,6 +13,12 @@ from . import faces, store, values
 from .modes import Game
 
 
+def restored(m: Match) -> dict[str, Any]:
+    """The page's state of a match restored from its save: a finished match shows its result
+    (a deal-over phase shows the deal's summary by itself); nothing else is kept."""
+    return {"overlay": "result" if m.is_over else None}
+
+
 def refreshed(ui: dict[str, Any], m: Match, obs: Observation) -> None:
     """The last trick the page keeps on show, after seat 0's observation is re-read."""
     if (last := faces.last_trick(obs)) is not None:
