@@ -252,7 +252,8 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
             page.wait_for_function("() => JSON.parse(window.trexTest.perf()).bots_imported", timeout=TIMEOUT_MS)
             out["bytes_loaded"] = srv.sent
             if marks["firstMove"] is None:  # the first move shows after the ready marker's moment
-                page.wait_for_selector("[data-first-tappable]", state="attached", timeout=TIMEOUT_MS)
+                # (not the element's mark: the table's next render may take it off)
+                page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null", timeout=TIMEOUT_MS)
                 marks["firstMove"] = page.evaluate("window.__trexFirstVisit.firstMove")
             out["first_move_ms"] = marks["firstMove"]
             if tap:

@@ -49,38 +49,36 @@
     if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
     var pick = Math.floor(Math.random() * list.count);
     if (/^\d+$/.test(params.get("opening") || "") && +params.get("opening") < list.count) pick = +params.get("opening");  // tests
-    ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin" })
+    // first of the page's fetches: the preloaded zips and the runtime wait (fetchpriority="low")
+    ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin", priority: "high" })
       .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
   }
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
   early.state = "loading";
 
   var data = null, node = null, path = [], waiting = false, region = null, view = null;
-  // tableview.js (deferred, just before this script) runs once the page is parsed: then the
-  // table's elements are there too. Not DOMContentLoaded, which waits for PyScript's module.
-  var viewJs = document.querySelector('script[src$="tableview.js"]');
+  // The table's elements are there once the page is parsed ("interactive"): before the
+  // deferred scripts run (tableview.js; PyScript's module, which DOMContentLoaded waits for).
   var parsed = new Promise(function (resolve) {
-    if (window.TrexTableView || !viewJs) {
-      if (document.readyState !== "loading") resolve(); else document.addEventListener("DOMContentLoaded", resolve);
-    } else {
-      viewJs.addEventListener("load", resolve);
-    }
+    if (document.readyState !== "loading") { resolve(); return; }
+    document.addEventListener("readystatechange", function () { resolve(); }, { once: true });
   });
   Promise.all([ready, parsed]).then(function (got) {
     if (early.state !== "loading") return;  // Python came first
     data = got[0];
     var app = document.getElementById("app");
     region = app && app.querySelector(".table-view");
-    if (!region || !window.TrexTableView || data.lang !== lang) { early.state = "off"; return; }
-    view = new window.TrexTableView(region, app.querySelector(".fx"));
+    if (!region || data.lang !== lang) { early.state = "off"; return; }
+    // The first paint into the empty view: the DOM morphdom would build from the same HTML,
+    // without waiting for it (tableview.js morphs the taps' changes, once it has run).
     if (data.kept) {
       if (data.look) app.classList.add(data.look);
-      view.patch(data.whole, 0);
+      region.innerHTML = data.whole;
     } else {
       var start = tour ? "tour" : "table";
       node = data.start[start];
       data.started = start;
-      view.patch(data.whole[start], 0);
+      region.innerHTML = data.whole[start];
     }
     app.hidden = false;
     app.addEventListener("click", onClick);
@@ -101,7 +99,7 @@
     });
     node = to;
     var active = document.activeElement, key = active && active.getAttribute("data-key");
-    if (changed.length) view.patch(changed, 0);
+    if (changed.length) tableView().patch(changed, 0);
     // the focus stays on its control, else goes to the dialog's first or the first move
     if (!document.activeElement || document.activeElement === document.body || !region.contains(document.activeElement)) {
       var again = key && region.querySelector('[data-key="' + key + '"]');
@@ -118,6 +116,11 @@
                    box.querySelector("button, [href], input, select, textarea"));
   }
 
+  function tableView() {
+    if (!view) view = new window.TrexTableView(region, document.querySelector("#app .fx"));
+    return view;
+  }
+
   function tapsToRaise(e) {  // as trexui/controls.py taps_to_raise: a touch or pen tap
     if (e.detail === 0) return false;
     if (e.pointerType) return e.pointerType === "touch" || e.pointerType === "pen";
@@ -132,7 +135,8 @@
     if (action === "move") {
       tap = (el.classList.contains("in-hand") && tapsToRaise(e) ? "raise:" : "move:") + el.getAttribute("data-move");
     }
-    var to = data.kept ? undefined : data.nodes[node].edges[tap];
+    // (an edge needs tableview.js, deferred: a tap before it has run is kept for Python)
+    var to = data.kept || !window.TrexTableView ? undefined : data.nodes[node].edges[tap];
     if (to !== undefined) {
       path.push([tap, data.nodes[to].moves]);
       go(to);
