@@ -432,8 +432,9 @@ def test_the_worker_costs_no_second_download(browser, own_site):
                 if kind == "allow":
                     wait_offline_ready(t)  # installed: every file of the build in its cache
                     assert list(cache_view(t)) == [f"trex {SUB_PATH} {build_of(site)}"]
-                else:
-                    assert t.page.evaluate("document.documentElement.dataset.sw") == "unavailable"
+                else:  # the registration is refused once the page's staged copies are written
+                    t.page.wait_for_function("document.documentElement.dataset.sw === 'unavailable'",
+                                             timeout=BOOT_TIMEOUT_MS)
                 sent[kind] = srv.sent
                 guard.check()
             finally:
