@@ -66,13 +66,10 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from page_load import CHROMIUM_ARGS  # noqa: E402  the same browser flags as the page benchmark
+
 import build  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 MBIT = 1_000_000 / 8  # bytes per second
 PROFILES = {
     "4g": {"down": 9 * MBIT, "up": 1.5 * MBIT, "latency": 60, "cpu": 4},

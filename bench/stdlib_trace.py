@@ -27,13 +27,10 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from page_load import CHROMIUM_ARGS  # noqa: E402  the same browser flags as the page benchmark
+
 import build  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 # Put in front of a page's Python: a JS function returning the modules loaded so far.
 HOOK = ("import sys as _s\nfrom pyodide.ffi import create_proxy as _cp\nimport js as _js\n"
         "_js.window.trexModules = _cp(lambda: '\\n'.join(sorted(_s.modules)))\n")
