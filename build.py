@@ -268,7 +268,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
             shutil.copy2(WEB / name, out / name)
     # PyScript fetches [files] only once Pyodide is up; preloading them overlaps that wait.
     # (crossorigin: fetch() requests are CORS-mode, so the preload must be too to be reused.)
-    preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin fetchpriority="low">\n'
+    preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin>\n'
                       for n in (wheel.name, ui_zip.name, pyc.name))
     html = (out / "index.html").read_text(encoding="utf-8")
     marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]

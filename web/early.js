@@ -49,8 +49,7 @@
     if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
     var pick = Math.floor(Math.random() * list.count);
     if (/^\d+$/.test(params.get("opening") || "") && +params.get("opening") < list.count) pick = +params.get("opening");  // tests
-    // first of the page's fetches: the preloaded zips and the runtime wait (fetchpriority="low")
-    ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin", priority: "high" })
+    ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
   }
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
