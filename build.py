@@ -53,6 +53,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 STATIC_FILES = ("index.html", "style.css", "loader.js", "early.js", "tableview.js", "bare.html",
                 "favicon.svg", "tables.js", "tutorial.html", "author.html", "author.js", "start.css")
 OPENINGS = "openings"  # the tables painted before Python (write_openings); not precached
+UI_SOURCES = "trexui-src"  # the view's sources for tools (zip_ui_sources); not precached
 
 
 def log(msg: str) -> None:
@@ -114,8 +115,19 @@ def build_wheel(dest: Path) -> Path:
         if len(wheels) != 1:
             sys.exit(f"build.py: expected one trex_core wheel, got {wheels}")
         target = dest / wheels[0].name
-        shutil.copy2(wheels[0], target)
+        store(wheels[0], target)
         return target
+
+
+def store(wheel: Path, target: Path) -> None:
+    """`wheel` rewritten with its entries stored, not deflated: the same files in the same
+    order (RECORD's hashes are of the files, so it is the same wheel to pip), which the
+    site serves compressed as a whole: 123 KB deflated, 86 KB as br (issue 26)."""
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
+        for info in src.infolist():
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.external_attr = info.external_attr
+            z.writestr(copy, src.read(info))
 
 
 # ---------------------------------------------------------------- the site
@@ -183,51 +195,73 @@ def noscript_html() -> str:
     return "<noscript>" + "".join(lines) + "</noscript>"
 
 
-def zip_ui(dest: Path) -> Path:
-    """Zip web/trexui/ (the UI package) with the compiled catalogues; the name carries a
-    content hash so a cached old UI never meets a new wheel."""
+def ui_files() -> dict[str, bytes]:
+    """web/trexui/'s sources and the compiled catalogues, by their names in a zip."""
     files = {str(p.relative_to(WEB)): p.read_bytes() for p in sorted((WEB / "trexui").rglob("*.py"))}
     files.update(compiled_catalogues())
+    return files
+
+
+def write_zip(dest: Path, prefix: str, files: dict[str, bytes]) -> Path:
+    """`prefix`-<sha256[:10]>.zip of `files` in dest: the name carries a content hash, so a
+    cached old zip never meets a new wheel. Fixed timestamps: same files, same bytes. Stored,
+    not deflated: the site serves the zip as a whole compressed (.br/.gz copies), smaller."""
     h = hashlib.sha256()
     for name, data in sorted(files.items()):
         h.update(name.encode())
         h.update(data)
-    target = dest / f"trexui-{h.hexdigest()[:10]}.zip"
+    target = dest / f"{prefix}-{h.hexdigest()[:10]}.zip"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for name, data in sorted(files.items()):
-            # Fixed timestamps: same sources, same bytes. Stored, not deflated: the site
-            # serves the zip as a whole compressed (.br/.gz copies), which is smaller.
-            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
-            z.writestr(info, data)
+            z.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data)
     return target
 
 
+def zip_ui(dest: Path) -> Path:
+    """The UI package as the page imports it: the byte code of web/trexui/'s page modules,
+    with no source beside it (build_pyc.mjs --sourceless: the sources were 0.1 MB of a first
+    visit, issue 26), and the compiled catalogues. Tools that need the view's sources (`python
+    -m trex_core render --ui SITE`) read zip_ui_sources' copy."""
+    require_node("compiles the page's byte code")
+    with tempfile.TemporaryDirectory(prefix="trexui-") as scratch:
+        pyc = Path(scratch) / "ui.zip"
+        subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(pyc), str(WEB), "--sourceless",
+                        *page_modules(WEB, "trexui")], check=True, cwd=ROOT)
+        with zipfile.ZipFile(pyc) as z:
+            files = {name: z.read(name) for name in z.namelist()}
+    files.update(compiled_catalogues())
+    return write_zip(dest, "trexui", files)
+
+
+def zip_ui_sources(dest: Path) -> Path:
+    """web/trexui/ (the UI package's sources) with the compiled catalogues, as
+    `UI_SOURCES`-<hash>.zip: for tools run on a built site (trex_core render --ui), never
+    fetched by a page nor precached."""
+    return write_zip(dest, UI_SOURCES, ui_files())
+
+
+def require_node(why: str) -> None:
+    if shutil.which("node") is None:
+        sys.exit(f"build.py: Node.js is not installed; it {why} with the pinned Pyodide "
+                 "(and `npm ci` needs it too)")
+
+
 def page_bytecode(dest: Path) -> Path:
-    """The byte code of the page's modules (trex_core's and trexui's, the bots' among them)
-    for the page's Python (Pyodide's, a CPython of another version than this one), compiled
-    by the pinned Pyodide under Node. The page
-    imports the bots while the first moves play; compiling a module there was one task of
-    50-110 ms on a phone-speed CPU (docs/WEB.md). Named by a hash of its content."""
+    """The byte code of trex_core's modules the page imports (the bots' among them) for the
+    page's Python (Pyodide's, a CPython of another version than this one), compiled by the
+    pinned Pyodide under Node, unpacked beside the wheel's sources. The page imports the
+    bots while the first moves play; compiling a module there was one task of 50-110 ms on
+    a phone-speed CPU (docs/WEB.md). Named by a hash of its content."""
     sys.path.insert(0, str(WEB))
     try:
         from trexui.bots import STEPS  # the modules the page imports a step at a time
     finally:
         sys.path.remove(str(WEB))
-    if shutil.which("node") is None:
-        sys.exit("build.py: Node.js is not installed; it compiles the bots' byte code for the page "
-                 "with the pinned Pyodide (and `npm ci` needs it too)")
+    require_node("compiles the bots' byte code for the page")
     tmp = dest / "pyc.zip"
     core = sorted(set(STEPS) | {"trex_core.bots"} | set(page_modules(ROOT, "trex_core")))
     subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *core],
                    check=True, cwd=ROOT)
-    # and the UI's modules (issue 26 item 5): imported at start, compiled there before
-    ui = dest / "pyc-ui.zip"
-    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(ui), str(WEB), *page_modules(WEB, "trexui")],
-                   check=True, cwd=ROOT)
-    with zipfile.ZipFile(tmp, "a", zipfile.ZIP_STORED) as z, zipfile.ZipFile(ui) as u:
-        for info in u.infolist():
-            z.writestr(info, u.read(info))
-    ui.unlink()
     target = dest / f"trexpyc-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
     tmp.rename(target)
     return target
@@ -261,7 +295,9 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     ui_zip = zip_ui(out)
     log(f"ui: {ui_zip.name} ({ui_zip.stat().st_size:,} bytes)")
     pyc = page_bytecode(out)
-    log(f"bots' byte code: {pyc.name} ({pyc.stat().st_size:,} bytes)")
+    log(f"trex_core's byte code: {pyc.name} ({pyc.stat().st_size:,} bytes)")
+    sources = zip_ui_sources(out)
+    log(f"ui sources (for tools): {sources.name} ({sources.stat().st_size:,} bytes)")
 
     for name in STATIC_FILES:
         if (WEB / name).exists():
@@ -315,6 +351,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
         stdlib = slim_stdlib(out / "pyodide" / "python_stdlib.zip")
         log(f"stdlib: {stdlib['entries']} modules' byte code, {stdlib['bytes']:,} bytes "
             f"(Pyodide's: {stdlib['full_bytes']:,})")
+        own_lock(out / "pyodide" / "pyodide-lock.json")
     (out / "pyscript").mkdir()
     # core.js fetches its chunks by hashed name (STACK.md): all but those no page loads.
     for p in pyscript_files():
@@ -420,7 +457,7 @@ def app_files(out: Path) -> dict[str, int]:
     sizes = {}
     for p in sorted(out.iterdir()):
         if p.is_file() and p.name not in ("bare.html", "bare.json", "build.json") \
-                and p.suffix not in COMPRESSED:
+                and p.suffix not in COMPRESSED and not p.name.startswith(UI_SOURCES):
             sizes[p.name] = p.stat().st_size
     return sizes
 
@@ -541,7 +578,8 @@ def write_worker(out: Path) -> dict[str, Any]:
     files = {p.relative_to(out).as_posix(): file_hash(p)
              for p in sorted(out.rglob("*"))
              if p.is_file() and p.name not in NOT_PRECACHED and p.suffix not in COMPRESSED
-             and not p.relative_to(out).parts[0].startswith(OPENINGS)}  # a first visit's, fetched once
+             # a first visit's, fetched once; the tools' sources, never fetched by a page
+             and not p.relative_to(out).parts[0].startswith((OPENINGS, UI_SOURCES))}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     src = (WEB / "sw.js").read_text(encoding="utf-8")
     assert '"__TREX_BUILD__"' in src and "/*__TREX_FILES__*/ {}" in src
@@ -670,6 +708,18 @@ def slim_stdlib(target: Path) -> dict[str, int]:
                  "(STDLIB_TRACED/STDLIB_SAFETY name a module that is built in or gone)")
     return {"bytes": target.stat().st_size, "full_bytes": full.stat().st_size,
             "entries": len(zipfile.ZipFile(target).namelist())}
+
+
+def own_lock(path: Path) -> None:
+    """Pyodide's lock file as this site's: its runtime, and no packages. Pyodide reads the
+    lock at every start; the stock one lists Pyodide's 357 packages (22 KB of a first visit
+    as br), whose files this site does not host (no page loads a package: the game's code is
+    the wheel and the zips of pyscript.json). Pyodide only maps import names to them, for
+    loadPackage and its hint on a failed import: with none listed, such an import fails as
+    in CPython. The "info" stays: Pyodide checks its ABI against the runtime."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n",
+                    encoding="utf-8")
 
 
 def pyscript_files() -> list[Path]:

@@ -8,7 +8,9 @@
 // takes a .pyc with no .py beside it as is, so the page compiles none of the standard
 // library it imports. Entries are STORED: the zip is served compressed as a whole (.br/.gz
 // beside it), which compresses better than deflating each entry, and nothing is inflated
-// at import. Fixed timestamps: same inputs, same bytes. A name not in FULL.zip (a built-in
+// at import. Compiled as `python -OO` compiles (optimize=2: no docstrings, no asserts), a mode
+// CPython tests its standard library under: the docstrings were 15 % of the zip's compressed
+// bytes (1.18 MB br -> 1.00 MB). Fixed timestamps: same inputs, same bytes. A name not in FULL.zip (a built-in
 // or frozen module, or a typo) is reported on stdout as "absent: NAME", not an error here:
 // build.py decides.
 import { loadPyodide } from "pyodide";
@@ -37,7 +39,7 @@ for module in modules:
 with zipfile.ZipFile("/out.zip", "w", zipfile.ZIP_STORED) as z:
     for path in sorted(wanted):
         source = full.read(path)
-        code = compile(source, path, "exec", dont_inherit=True)
+        code = compile(source, path, "exec", dont_inherit=True, optimize=2)
         pyc = ext._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
         info = zipfile.ZipInfo(path + "c", (2020, 1, 1, 0, 0, 0))
         z.writestr(info, bytes(pyc))

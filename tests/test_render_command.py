@@ -72,7 +72,7 @@ def test_it_says_when_it_has_no_parameters_or_no_view_code(capsys, tmp_path):
 
 
 def test_a_built_sites_ui_zip_renders_the_same_as_the_checkout(capsys, tmp_path):
-    build.zip_ui(tmp_path)  # the site's trexui-<hash>.zip, catalogues compiled
+    build.zip_ui_sources(tmp_path)  # the site's trexui-src-<hash>.zip, catalogues compiled
     code, out, _ = run(capsys, "mode=replay&" + KH, "--lang", "ar", "--ui", str(tmp_path))
     assert code == 0
     assert out == embedpaint.element("mode=replay&" + KH, "ar") + "\n"

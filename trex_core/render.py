@@ -8,7 +8,7 @@ carry the page's Python. This module only finds that package and calls its
 ``trexui.embedpaint``:
 
 * ``--ui DIR``: a folder holding ``trexui/`` (a checkout's ``web/``), or a built site
-  (``python build.py``), whose ``trexui-<hash>.zip`` is unpacked into a temporary folder;
+  (``python build.py``), whose ``trexui-src-<hash>.zip`` is unpacked into a temporary folder;
 * else the checkout this package was imported from (``../web`` beside ``trex_core/``).
 
 Importing it runs nothing of the page's browser side: ``embedpaint`` and what it imports
@@ -41,11 +41,12 @@ def ui_folder(where: str | None, scratch: Path) -> Path:
     folder = Path(where)
     if (folder / "trexui" / "embedpaint.py").exists():
         return folder
-    zips = sorted(folder.glob("trexui-*.zip")) if folder.is_dir() else []
+    zips = sorted(folder.glob("trexui-src-*.zip")) if folder.is_dir() else []
     if folder.is_file() and folder.suffix == ".zip":
         zips = [folder]
     if len(zips) != 1:
-        raise UINotFound(f"{folder}: neither a folder with trexui/ nor a built site with one trexui-*.zip")
+        raise UINotFound(f"{folder}: neither a folder with trexui/ "
+                         "nor a built site with one trexui-src-*.zip")
     with zipfile.ZipFile(zips[0]) as z:
         z.extractall(scratch)  # unpacked, as in the page: strings.py reads its catalogues as files
     return scratch

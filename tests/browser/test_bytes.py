@@ -37,8 +37,11 @@ def test_compressed_transfer_and_no_missing_file(new_table, site_url):
     for path in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs",
                  "", "pyscript/core.js", "loader.js"):  # "": the page, index.html
         assert by_path[path] == "br", (path, by_path[path])
-    # the wheel and the zips of deflated entries are not worth a copy: served as they are
-    assert by_path[json.loads(t.page.evaluate("fetch('build.json').then(r => r.text())"))["wheel"]] is None
+    # the wheel is stored (build.py store), so its .br copy is what is sent too
+    info = json.loads(t.page.evaluate("fetch('build.json').then(r => r.text())"))
+    assert by_path[info["wheel"]] == "br"
+    # the page's UI zip is byte code and catalogues: no source goes to the page
+    assert by_path[info["ui_zip"]] == "br"
     # what the transfer cost, by the page's own resource timing (decoded vs on the wire)
     sizes = t.page.evaluate("""() => performance.getEntriesByType('resource')
         .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")

@@ -1,0 +1,106 @@
+"""What build.py sends the page's Python (issue 26, "fewer bytes"): the UI zip holds the
+view's byte code with no source beside it and the catalogues; the byte code has no docstrings
+but keeps the asserts; the site's wheel is the built wheel with its entries stored; the lock
+file lists no package. The byte code is run where the page runs it: the pinned Pyodide under
+Node (skipped where Node or ``npm ci``'s node_modules/pyodide is missing). The browser tests
+run every page on these files (tests/browser/test_bytes.py checks what is sent)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+needs_node = pytest.mark.skipif(
+    shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
+    reason="needs node and npm ci")
+
+# Imports the page's modules from the three files pyscript.json unpacks (as the page does),
+# then prints what the checks read.
+RUN = """
+import { loadPyodide } from "pyodide";
+import { readFileSync } from "node:fs";
+const py = await loadPyodide();
+for (const [i, file] of process.argv.slice(1).entries()) {
+  py.FS.writeFile(`/tmp/f${i}.zip`, readFileSync(file));
+  py.runPython(`import zipfile; zipfile.ZipFile("/tmp/f${i}.zip").extractall("/home/pyodide")`);
+}
+console.log(py.runPython(`
+import json, trexui.strings as strings, trexui.values as values, trex_core.errors as errors
+try:
+    errors._cards({"cards": 5})  # its assert: a list or a tuple
+    kept = False
+except AssertionError:
+    kept = True
+json.dumps({"ui_file": strings.__file__, "ui_doc": strings.__doc__, "core_doc": errors.__doc__,
+            "core_file": errors.__spec__.cached, "asserts": kept, "words": strings.t("seat.0")})
+`));
+"""
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("site")
+    return {"wheel": build.build_wheel(out), "ui": build.zip_ui(out), "pyc": build.page_bytecode(out),
+            "sources": build.zip_ui_sources(out)}
+
+
+@needs_node
+def test_the_ui_zip_is_byte_code_and_catalogues_only(files: dict[str, Path]) -> None:
+    names = zipfile.ZipFile(files["ui"]).namelist()
+    assert names and all(n.endswith(".pyc") or n.startswith("trexui/locale/") for n in names), names
+    modules = {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+               for n in names if n.endswith(".pyc")}
+    assert modules == set(build.page_modules(build.WEB, "trexui"))
+    assert not modules & set(build.NOT_PAGE_MODULES)
+    # the tools' copy holds the sources, for `trex_core render --ui SITE`
+    assert "trexui/embedpaint.py" in zipfile.ZipFile(files["sources"]).namelist()
+
+
+@needs_node
+def test_the_page_imports_byte_code_without_docstrings_and_with_asserts(files: dict[str, Path]) -> None:
+    r = subprocess.run(["node", "--input-type=module", "-e", RUN, str(files["wheel"]), str(files["ui"]),
+                        str(files["pyc"])], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    assert seen["ui_file"] == "/home/pyodide/trexui/strings.pyc"  # sourceless
+    assert seen["core_file"].endswith(".pyc") and "__pycache__" in seen["core_file"]
+    assert seen["ui_doc"] is None and seen["core_doc"] is None  # both modules have one in source
+    assert (build.WEB / "trexui" / "strings.py").read_text().startswith('"""')
+    assert seen["asserts"] is True
+    english = {e.msgid: e.msgstr[0] for e in build.catalogues()["en"]}
+    assert seen["words"] == english["seat.0"]  # the catalogues came with the zip, not the key
+
+
+def test_the_sites_wheel_is_the_built_wheel_stored(tmp_path: Path) -> None:
+    built = tmp_path / "x-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(built, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("x/__init__.py", "print('x')\n" * 50)
+        z.writestr("x-1.0.dist-info/RECORD", "x/__init__.py,sha256=abc,550\n")
+    stored = tmp_path / "site.whl"
+    build.store(built, stored)
+    a, b = zipfile.ZipFile(built), zipfile.ZipFile(stored)
+    assert a.namelist() == b.namelist()
+    assert all(a.read(n) == b.read(n) for n in a.namelist())
+    assert {i.compress_type for i in b.infolist()} == {zipfile.ZIP_STORED}
+    assert {i.compress_type for i in a.infolist()} == {zipfile.ZIP_DEFLATED}
+
+
+def test_the_sites_lock_file_lists_no_package_and_keeps_the_runtimes_info(tmp_path: Path) -> None:
+    lock = tmp_path / "pyodide-lock.json"
+    stock = build.NODE / "pyodide" / "pyodide-lock.json"
+    if not stock.exists():
+        pytest.skip("needs npm ci")
+    shutil.copyfile(stock, lock)
+    build.own_lock(lock)
+    ours = json.loads(lock.read_text())
+    assert ours == {"info": json.loads(stock.read_text())["info"], "packages": {}}
