@@ -50,7 +50,7 @@ MORPHDOM_FILE = "dist/morphdom-umd.min.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
-STATIC_FILES = ("index.html", "style.css", "loader.js", "early.js", "tableview.js", "bare.html",
+STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html",
                 "favicon.svg", "tables.js", "tutorial.html", "author.html", "author.js", "start.css")
 OPENINGS = "openings"  # the tables painted before Python (write_openings); not precached
 UI_SOURCES = "trexui-src"  # the view's sources for tools (zip_ui_sources); not precached
@@ -181,6 +181,17 @@ def loading_strings(prefixes: tuple[str, ...] = ("loading.",)) -> str:
     data = json.dumps({"langs": languages(), "strings": strings}, ensure_ascii=False,
                       separators=(",", ":"), sort_keys=True)
     return data.replace("</", "<\\/")  # safe inside <script>
+
+
+def inline_script(html: str, name: str) -> str:
+    """`html` with its ``<script src="./name">`` holding web/name's text instead: a file the
+    page runs before its first paint, with no request (its CSP hash is added with the
+    page's others, add_csp)."""
+    tag = f'<script src="./{name}"></script>'
+    code = (WEB / name).read_text(encoding="utf-8")
+    assert tag in html, f"the page has no {tag}"
+    assert "</script" not in code.lower(), f"{name} would end its inline <script> early"
+    return html.replace(tag, f"<script>{code}</script>", 1)
 
 
 def noscript_html() -> str:
@@ -326,6 +337,9 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     openings_marker = html[html.index("<!--openings"):html.index("-->", html.index("<!--openings")) + 3]
     html = html.replace(openings_marker, '<script id="trex-openings" type="application/json">'
                         + json.dumps(openings, separators=(",", ":")) + "</script>")
+    # loader.js and early.js, written into the page (web/index.html says why; early.js is in
+    # no other page, so not a file of the site)
+    html = inline_script(inline_script(html, "loader.js"), "early.js")
     (out / "index.html").write_text(html, encoding="utf-8")
     # author.html: its words, inline too (loader.js reads them; the page has no Python)
     author = (out / "author.html").read_text(encoding="utf-8")
@@ -338,7 +352,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     assert embed != page, "index.html's <body> tag changed: embed.html needs its data-embed"
     early = '<script src="./early.js"></script>\n'
     assert early in embed, "index.html's early.js tag changed: embed.html leaves it out"
-    embed = embed.replace(early, "").replace(openings_marker, "")
+    embed = inline_script(embed.replace(early, "").replace(openings_marker, ""), "loader.js")
     (out / "embed.html").write_text(embed, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")

@@ -35,7 +35,7 @@ def test_compressed_transfer_and_no_missing_file(new_table, site_url):
     # Chromium 156 sends "gzip, deflate, br, zstd" on http://127.0.0.1 too (seen by the server;
     # Playwright's request headers do not show it), so the .br copies are what it gets
     for path in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs",
-                 "", "pyscript/core.js", "loader.js"):  # "": the page, index.html
+                 "", "pyscript/core.js", "style.css"):  # "": the page, index.html
         assert by_path[path] == "br", (path, by_path[path])
     # the wheel is stored (build.py store), so its .br copy is what is sent too
     info = json.loads(t.page.evaluate("fetch('build.json').then(r => r.text())"))

@@ -35,11 +35,11 @@ def first_node(lang: str, pred) -> tuple[int, dict]:
 class Held:
     """The runtime's wasm, held until ``release()``: Python cannot start before."""
 
-    def __init__(self, context):
+    def __init__(self, context, pattern: str = WASM):
         self.routes = []
         self.released = False
         self.context = context
-        context.route(WASM, self._hold)
+        context.route(pattern, self._hold)
 
     def _hold(self, route):
         if self.released:
@@ -122,6 +122,23 @@ def test_an_opening_is_what_python_renders_for_it(new_table):
     assert set(after) == set(before)
     for name in before:
         assert after[name] == before[name], f"part {name} differs after Python took over"
+
+
+def test_the_opening_is_asked_for_before_the_stylesheets_have_come(new_table):
+    """A <meta> CSP stops Chromium's preload scanner, so a script after a stylesheet would
+    wait for it before fetching the opening (a round trip and more on a phone's line): the
+    page's early.js runs before its stylesheets (inline, web/index.html). Held here: the
+    stylesheet; the opening must be asked for all the same."""
+    t = new_table()
+    held = Held(t.context, "**/style.css")
+    asked = []
+    t.page.on("request", lambda r: asked.append(r.url) if "/openings-" in r.url else None)
+    with t.page.expect_request(lambda r: "/openings-" in r.url, timeout=30_000):
+        t.page.goto(t.url + "?opening=0", wait_until="commit")
+    assert not held.released  # (asked before the stylesheet: before or after its request)
+    held.release()
+    t.page.wait_for_selector("body[data-state=early]", timeout=30_000)
+    assert len(asked) == 1
 
 
 def test_a_refused_card_says_why_before_python(new_table):
