@@ -51,7 +51,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # Copied from web/ as they are; web/trexui/ is zipped, web/*.py is listed in the config.
 STATIC_FILES = ("index.html", "style.css", "loader.js", "tableview.js", "bare.html",
-                "favicon.svg", "tables.js", "tutorial.html", "author.html", "author.js", "start.css")
+                "favicon.svg", "tables.js", "tutorial.html", "author.html", "author.js")
 OPENINGS = "openings"  # the tables painted before Python (write_openings); not precached
 UI_SOURCES = "trexui-src"  # the view's sources for tools (zip_ui_sources); not precached
 
@@ -192,6 +192,16 @@ def inline_script(html: str, name: str) -> str:
     assert tag in html, f"the page has no {tag}"
     assert "</script" not in code.lower(), f"{name} would end its inline <script> early"
     return html.replace(tag, f"<script>{code}</script>", 1)
+
+
+def inline_style(html: str, name: str) -> str:
+    """`html` with its stylesheet ``<link>`` to `name` as a <style> of web/name's text: a
+    render-blocking file fewer to ask for before the first paint (CSP hash: add_csp)."""
+    tag = f'<link rel="stylesheet" href="./{name}">'
+    css = (WEB / name).read_text(encoding="utf-8")
+    assert tag in html, f"the page has no {tag}"
+    assert "</style" not in css.lower(), f"{name} would end its <style> early"
+    return html.replace(tag, f"<style>{css}</style>", 1)
 
 
 def noscript_html() -> str:
@@ -337,9 +347,9 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     openings_marker = html[html.index("<!--openings"):html.index("-->", html.index("<!--openings")) + 3]
     html = html.replace(openings_marker, '<script id="trex-openings" type="application/json">'
                         + json.dumps(openings, separators=(",", ":")) + "</script>")
-    # loader.js and early.js, written into the page (web/index.html says why; early.js is in
-    # no other page, so not a file of the site)
-    html = inline_script(inline_script(html, "loader.js"), "early.js")
+    # loader.js, early.js and start.css, written into the page (web/index.html says why;
+    # early.js and start.css are in no other page, so not files of the site)
+    html = inline_style(inline_script(inline_script(html, "loader.js"), "early.js"), "start.css")
     (out / "index.html").write_text(html, encoding="utf-8")
     # author.html: its words, inline too (loader.js reads them; the page has no Python)
     author = (out / "author.html").read_text(encoding="utf-8")
@@ -352,7 +362,8 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     assert embed != page, "index.html's <body> tag changed: embed.html needs its data-embed"
     early = '<script src="./early.js"></script>\n'
     assert early in embed, "index.html's early.js tag changed: embed.html leaves it out"
-    embed = inline_script(embed.replace(early, "").replace(openings_marker, ""), "loader.js")
+    embed = inline_style(inline_script(embed.replace(early, "").replace(openings_marker, ""), "loader.js"),
+                         "start.css")
     (out / "embed.html").write_text(embed, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")
