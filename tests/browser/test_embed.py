@@ -13,7 +13,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 import build
-from conftest import BOOT_TIMEOUT_MS, DESKTOP, Guard, tables
+from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, DESKTOP, Guard, tables
 from trex_core import Match, Position, card_text, cards_of
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
@@ -238,6 +238,68 @@ def test_an_exercise_accepts_the_answer_and_refuses_another(hosts, size):
     host.click("[data-action=show-answer]")
     assert host.state()["answer_shown"] is True
     assert "\u2665" in host.frame.locator(".status").inner_text()
+
+
+# Every size docs/EMBED.md promises, and a state of each mode with the most to show: a hand
+# of thirteen (or twelve, a doubled K♥ among them) with its controls, a trick, a question.
+PROMISED = [(280, 280), (400, 500), (640, 480), (800, 600)]
+MODES = {
+    "view": f"mode=view&{KH.split('&moves=')[0]}&moves=2H,6H,3H",
+    "replay": f"mode=replay&{KH}&step=3",
+    "play": f"mode=play&hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH&moves=2H,6H,3H"
+            "&seat=W&speed=instant&level=easy",
+    "layout": "mode=play&seed=8&king=0&contract=trex&speed=instant",
+    "exercise": f"mode=exercise&{DOUBLING}&answer=double:KH",
+}
+# What the reader must see whole: each card's rank and suit (in a fan only a card's corner
+# shows), each seat's name, every control and the status line. A point of each that is
+# outside the frame or under another element, and any element that scrolls, is a defect.
+UNSEEN = """() => {
+  const W = innerWidth, H = innerHeight, bad = [];
+  const shown = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+      && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], .sr-only'); };
+  const name = el => el.dataset.card || el.dataset.action || el.dataset.move || el.className || el.tagName;
+  const seen = (el, box, what) => {
+    const r = box.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
+      bad.push(`${what} ${name(el)} is outside the frame`); return; }
+    const y = (r.top + r.bottom) / 2;
+    for (const x of [r.left + Math.min(3, r.width / 4), (r.left + r.right) / 2, r.right - Math.min(3, r.width / 4)]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el.contains(hit) || hit.contains(el))) {
+        bad.push(`${what} ${name(el)} is under ${hit ? hit.className || hit.tagName : 'nothing'}`); return; }
+    }
+  };
+  document.querySelectorAll('.hand .card').forEach(c => shown(c) && seen(c, c.querySelector('.r') || c, 'card'));
+  document.querySelectorAll('.hand-lines').forEach(c => shown(c) && seen(c, c, 'hand'));
+  document.querySelectorAll('.seat-name').forEach(n => shown(n) && seen(n, n, 'name'));
+  document.querySelectorAll('.status').forEach(n => shown(n) && n.textContent.trim() && seen(n, n, 'status'));
+  document.querySelectorAll('button:not(.card)').forEach(b => { if (!shown(b)) return; seen(b, b, 'control');
+    if (b.scrollWidth > b.clientWidth + 1) bad.push(`control ${b.textContent.trim()} is cut`); });
+  document.querySelectorAll('*').forEach(el => {
+    const s = getComputedStyle(el);
+    if ((['auto', 'scroll'].includes(s.overflowY) && el.scrollHeight > el.clientHeight + 1)
+        || (['auto', 'scroll'].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1))
+      bad.push(`${name(el)} scrolls`); });
+  return bad; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("mode", list(MODES))
+def test_every_promised_size_shows_the_hand_the_names_and_the_controls(hosts, mode, lang):
+    """Issue 28: at 280×280 the hand's second row was below the fold behind an inner scroll,
+    the seats' names under the bar, and "Show the answer" cut at 280×280, 400×500, 640×480."""
+    host = hosts()
+    problems = {}
+    for w, h in PROMISED:
+        host.open(host.folder, f"{MODES[mode]}&lang={lang}", (w, h), name=f"fit-{mode}-{lang}-{w}")
+        host.wait_message(lambda m: m["type"] == "ready")
+        host.fr.wait_for_function("() => document.fonts.status === 'loaded'")
+        bad = host.fr.evaluate(UNSEEN)
+        if bad:
+            problems[f"{w}x{h}"] = bad
+        host.page.locator("#t").screenshot(path=str(ARTIFACTS / f"embed-fit-{mode}-{lang}-{w}x{h}.png"))
+    assert not problems, problems
 
 
 @pytest.mark.parametrize(("query", "param"), [
