@@ -310,6 +310,8 @@ def test_every_promised_size_shows_the_hand_the_names_and_the_controls(hosts, mo
     ("mode=view&seed=1&king=0&colour=blue", "colour"),
     ("mode=warp&seed=1&king=0", "mode"),
     ("mode=play&seed=1&king=0&level=godlike", "level"),
+    ("mode=view&seed=1&king=0&contract=poker", "contract"),
+    ("mode=view&seed=1&contract=trex", "king"),
 ])
 def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, site_url, query, param):
     host = hosts({"width": 400, "height": 400})
@@ -317,11 +319,14 @@ def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, sit
     host.page.goto(site_url + "author.html")  # a page of the site's origin without Python
     host.page.evaluate("localStorage.setItem('trex.match', 'SAVED');"
                        "localStorage.setItem('trex.settings', 'S')")
-    host.open(host.folder, query, (400, 400), name="bad")
+    host.open(host.folder, query + "&id=lesson3", (400, 400), name="bad")
     error = host.wait_message(lambda m: m["type"] == "error")
     assert error["param"] == param
     text = host.frame.locator(".embed-error").inner_text()
     assert f"“{param}”" in text
+    # issue 28: the message names the table (it was "id": "") and says why, as the frame does
+    assert error["id"] == "lesson3"
+    assert error["reason"] and error["reason"] in host.frame.locator(".embed-error .problem").inner_text()
     host.page.goto(site_url + "author.html")
     assert host.page.evaluate("[localStorage.getItem('trex.match'), localStorage.getItem('trex.settings')]") \
         == ["SAVED", "S"]
