@@ -386,6 +386,43 @@ def test_a_page_of_many_tables_starts_one_runtime(new_table, site_url):
     t.screenshot("tutorial", full_page=True)
 
 
+TUTORIAL_PHONE = {"width": 390, "height": 844}
+
+
+def test_the_lesson_on_a_phone_keeps_its_hands_and_words_whole(new_table, site_url):
+    """Issue 28, tutorial.html on a 390-wide phone: after the right answer in exercise 2 the
+    hand became one row wider than the table (five cards cut off), "Restart" read "Restar",
+    and a caption showed "(§3.5)", a rules reference that means nothing to a reader."""
+    t = new_table(TUTORIAL_PHONE)
+    t.page.goto(site_url + "tutorial.html")
+    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    exercise = t.page.locator("[data-trex]").nth(1)
+    exercise.locator('[data-move="double:KH"]').click()
+    t.page.wait_for_function(
+        "() => JSON.parse(document.querySelectorAll('[data-trex]')[1].trexTest.state()).judged")
+    exercise.locator(".hand.readonly").wait_for()
+    exercise.screenshot(path=str(ARTIFACTS / "tutorial-phone-exercise-answered.png"))
+    outside = exercise.evaluate("""table => {
+      const box = table.getBoundingClientRect();
+      return [...table.querySelectorAll('.hand .card')].filter(c => {
+        const r = c.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5;
+      }).map(c => c.dataset.card); }""")
+    assert exercise.locator(".hand .card").count() == 13 and outside == [], outside
+    cut = t.page.evaluate("""() => [...document.querySelectorAll('[data-trex] button')]
+      .filter(b => b.getBoundingClientRect().width > 0 && b.scrollWidth > b.clientWidth + 1)
+      .map(b => b.textContent.trim())""")
+    assert cut == [], cut
+    assert t.page.locator("[data-trex] [data-action=restart]").first.inner_text() == "Restart"
+    # no rules reference in what a reader reads: the page, and every caption of its tables
+    captions = t.page.evaluate("""() => [...document.querySelectorAll('[data-trex]')].flatMap(el =>
+      [...new URLSearchParams(el.dataset.trex)].filter(([k]) => /^(caption\\.|right|wrong)/.test(k)).map(([, v]) => v))""")
+    assert len(captions) >= 5
+    assert not [c for c in captions if "\u00a7" in c], captions
+    assert "\u00a7" not in t.page.locator("body").inner_text()
+    t.screenshot("tutorial-phone-answered", full_page=True)
+
+
 def test_the_author_page_snippet_shows_its_position(new_table, site_url):
     t = new_table()
     t.page.goto(site_url + "author.html")
