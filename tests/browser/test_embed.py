@@ -437,6 +437,33 @@ def test_the_author_page_snippet_shows_its_position(new_table, site_url):
     assert sorted(st["hand"]) == sorted(card_text(c) for c in cards_of(m.state.hands[0]))
 
 
+def test_the_author_page_follows_the_seed_and_the_preview_size(new_table, site_url):
+    """Issue 28, author.html: a seed entered left the old hands in the Hands box (and on the
+    deck), and the iframe snippet kept width 400 / height 500 after the 280×280 preview."""
+    t = new_table()
+    t.page.goto(site_url + "author.html")
+    t.page.wait_for_function("() => (document.body.dataset.snippet || '').includes('hands=')")
+    assert t.page.input_value("#hands") and t.page.locator("#deck button[data-seat]").count() == 52
+    t.page.fill("#seed", "7")
+    t.page.wait_for_function("() => document.body.dataset.snippet.includes('seed=7')")
+    assert "hands=" not in t.page.evaluate("document.body.dataset.snippet")
+    assert t.page.input_value("#hands") == ""
+    assert t.page.locator("#deck button[data-seat]").count() == 0
+    t.page.click('[data-size="280x280"]')
+    t.page.wait_for_function("() => document.querySelector('#frame-snippet').value.includes('width=\"280\"')")
+    snippet = t.page.input_value("#frame-snippet")
+    assert 'width="280" height="280"' in snippet and "400" not in snippet and "500" not in snippet
+    box = t.page.locator("#preview").bounding_box()
+    assert (round(box["width"]), round(box["height"])) == (280, 280)
+    t.page.click('[data-size="100%x34rem"]')
+    t.page.wait_for_function("() => document.querySelector('#frame-snippet').value.includes('width:100%')")
+    assert "height:34rem" in t.page.input_value("#frame-snippet")
+    # typed hands replace the seed
+    t.page.fill("#hands", HANDS)
+    t.page.wait_for_function("() => document.body.dataset.snippet.includes('hands=')")
+    assert t.page.input_value("#seed") == "" and "seed=" not in t.page.evaluate("document.body.dataset.snippet")
+
+
 def test_share_links_open_the_deal_where_it_was(new_table):
     t = new_table()
     t.goto("?speed=instant&seed=11")
