@@ -332,6 +332,18 @@ def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, sit
         == ["SAVED", "S"]
 
 
+def test_a_frame_preloads_nothing_it_does_not_use_soon(hosts, site_url):
+    """Issue 28: each frame logged "… was preloaded using link preload but not used within a
+    few seconds" for the wheel and the zips, fetched only once its runtime is up."""
+    host = hosts()
+    warnings: list[str] = []
+    host.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    host.open(host.folder, f"mode=view&{KH}", (400, 500), name="preload")
+    host.wait_message(lambda m: m["type"] == "ready")
+    assert not [w for w in warnings if "preload" in w], warnings
+    assert host.fr.evaluate("document.querySelectorAll('link[rel=preload]').length") == 0
+
+
 def test_a_command_from_the_parent_moves_the_replay(hosts):
     host = hosts()
     host.open(host.folder, f"mode=replay&{KH}&id=lesson1", (800, 600), name="cmd")
