@@ -264,13 +264,15 @@ UNSEEN = """() => {
     if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
       bad.push(`${what} ${name(el)} is outside the frame`); return; }
     const y = (r.top + r.bottom) / 2;
-    for (const x of [r.left + Math.min(3, r.width / 4), (r.left + r.right) / 2, r.right - Math.min(3, r.width / 4)]) {
+    const inset = Math.min(3, r.width / 4);
+    for (const x of [r.left + inset, (r.left + r.right) / 2, r.right - inset]) {
       const hit = document.elementFromPoint(x, y);
       if (!hit || !(el.contains(hit) || hit.contains(el))) {
         bad.push(`${what} ${name(el)} is under ${hit ? hit.className || hit.tagName : 'nothing'}`); return; }
     }
   };
-  document.querySelectorAll('.hand .card').forEach(c => shown(c) && seen(c, c.querySelector('.r') || c, 'card'));
+  document.querySelectorAll('.hand .card').forEach(c =>
+    shown(c) && seen(c, c.querySelector('.r') || c, 'card'));
   document.querySelectorAll('.hand-lines').forEach(c => shown(c) && seen(c, c, 'hand'));
   document.querySelectorAll('.seat-name').forEach(n => shown(n) && seen(n, n, 'name'));
   document.querySelectorAll('.status').forEach(n => shown(n) && n.textContent.trim() && seen(n, n, 'status'));
@@ -428,7 +430,8 @@ def test_the_lesson_on_a_phone_keeps_its_hands_and_words_whole(new_table, site_u
     assert t.page.locator("[data-trex] [data-action=restart]").first.inner_text() == "Restart"
     # no rules reference in what a reader reads: the page, and every caption of its tables
     captions = t.page.evaluate("""() => [...document.querySelectorAll('[data-trex]')].flatMap(el =>
-      [...new URLSearchParams(el.dataset.trex)].filter(([k]) => /^(caption\\.|right|wrong)/.test(k)).map(([, v]) => v))""")
+      [...new URLSearchParams(el.dataset.trex)].filter(([k]) => /^(caption\\.|right|wrong)/.test(k))
+        .map(([, v]) => v))""")
     assert len(captions) >= 5
     assert not [c for c in captions if "\u00a7" in c], captions
     assert "\u00a7" not in t.page.locator("body").inner_text()
@@ -473,7 +476,8 @@ def test_the_author_page_follows_the_seed_and_the_preview_size(new_table, site_u
     # typed hands replace the seed
     t.page.fill("#hands", HANDS)
     t.page.wait_for_function("() => document.body.dataset.snippet.includes('hands=')")
-    assert t.page.input_value("#seed") == "" and "seed=" not in t.page.evaluate("document.body.dataset.snippet")
+    assert t.page.input_value("#seed") == ""
+    assert "seed=" not in t.page.evaluate("document.body.dataset.snippet")
 
 
 def test_share_links_open_the_deal_where_it_was(new_table):
