@@ -78,9 +78,15 @@ class Host:
         return self.frame.locator(".trex-table").get_attribute("data-seq")
 
     def click(self, selector: str):
-        """Click in the frame and wait for the render it causes."""
+        """Click in the frame and wait for the render it causes. A card of the hand is
+        clicked where it shows its rank and suit, its top corner: in a fan, and in a small
+        frame's two overlapping rows, the rest of it lies under its neighbours."""
         before = self.seq()
-        self.frame.locator(selector).first.click()
+        target = self.frame.locator(selector).first
+        if target.evaluate("el => el.matches('.hand .card')"):
+            target.click(position={"x": 6, "y": 6})
+        else:
+            target.click()
         self.frame.locator(f'.trex-table:not([data-seq="{before}"])').wait_for(state="attached")
 
     def open_hands(self) -> dict[str, list[str]]:
