@@ -362,8 +362,13 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     assert embed != page, "index.html's <body> tag changed: embed.html needs its data-embed"
     early = '<script src="./early.js"></script>\n'
     assert early in embed, "index.html's early.js tag changed: embed.html leaves it out"
-    embed = inline_style(inline_script(embed.replace(early, "").replace(openings_marker, ""), "loader.js"),
-                         "start.css")
+    embed = embed.replace(early, "").replace(openings_marker, "")
+    # ... and no preloads: a frame's load event comes long before its runtime asks for the
+    # wheel and the zips, so Chromium warned in every frame that they were "preloaded but
+    # not used within a few seconds"; they are fetched when the runtime is up (issue 28).
+    embed, preloads = re.subn(r'<link rel="preload"[^>]*>\n?', "", embed)
+    assert preloads, "index.html's preloads changed: embed.html leaves them out"
+    embed = inline_style(inline_script(embed, "loader.js"), "start.css")
     (out / "embed.html").write_text(embed, encoding="utf-8")
     shutil.copy2(WEB / "main.py", out / "main.py")
     shutil.copy2(NODE / "morphdom" / MORPHDOM_FILE, out / "morphdom.min.js")

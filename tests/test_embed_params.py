@@ -35,7 +35,10 @@ def parse(text: str) -> embed.Embed:
     ("seed=1&king=0&rules=levant,turbo", "rules", "position"),
     ("seed=1&king=0&rules=levant,partnership=maybe", "rules", "position"),
     ("seed=1&king=5", "king", "position"),
-    ("seed=1&king=0&contract=poker", "contract", "position"),
+    ("seed=1&king=0&contract=poker", "contract", "choice"),
+    # issue 28: a missing king= was blamed on seed=, the first field given
+    ("seed=1&contract=trex", "king", "no_king"),
+    (f"hands={HANDS}&contract=trex", "king", "no_king"),
     # the engine plays the moves: 3C is not South's (§3.1 and the hand)
     (f"hands={HANDS}&king=0&contract=king-of-hearts&moves=3C", "moves", "illegal"),
     # §3.1: East must follow suit
@@ -136,3 +139,33 @@ def test_an_exercise_answer_is_shown_by_its_kind_not_its_length() -> None:
     assert text.startswith("Q\u2660") and "K\u2665" in text and "Q\u2666" in text
     assert strings.t("embed.answer.nodouble") in text and strings.t("embed.answer.pass") in text
     assert strings.t("contract.queens") in text
+
+
+@pytest.mark.parametrize(("moves", "seat", "words"), [
+    ("2H,9S", "East", "East does not hold 9\u2660."),
+    ("AS,AH", "East", "East must follow spades (\u2660): East holds Q\u2660, 8\u2660."),
+    ("3C", "South", "South does not hold 3\u2663."),
+])
+def test_an_illegal_given_move_names_the_seat_that_made_it(moves: str, seat: str, words: str) -> None:
+    """Issue 28: East's illegal move was worded "You do not hold 9♠", as if the reader's."""
+    with pytest.raises(embed.EmbedError) as info:
+        parse(f"hands={HANDS}&king=0&contract=king-of-hearts&moves={moves}")
+    assert info.value.params["seat"] == ["South", "East", "North", "West"].index(seat)
+    text = embedview.problem_text(info.value.code, info.value.params)
+    assert text.endswith(words) and "You" not in text and "you" not in text
+    try:
+        for lang, name in (("ar", "\u0627\u0644\u0634\u0631\u0642"), ("nl", "Oost")):
+            strings.set_language(lang)
+            text = embedview.problem_text(info.value.code, info.value.params)
+            assert seat != "East" or name in text, text
+    finally:
+        strings.set_language("en")
+
+
+def test_a_wrong_parameter_still_carries_the_tables_id_and_origin() -> None:
+    """Issue 28: contract=poker posted {"id": "", ...}: the error knows the table's id= and
+    origin=, so its message names the table and goes only to its page."""
+    with pytest.raises(embed.EmbedError) as info:
+        parse("seed=1&king=0&contract=poker&id=lesson3&origin=https%3A%2F%2Fexample.org")
+    assert (info.value.id, info.value.origin) == ("lesson3", "https://example.org")
+    assert "poker" in embedview.problem_text(info.value.code, info.value.params)

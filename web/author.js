@@ -63,7 +63,16 @@
     $("seed").value = "";
     update();
   });
-  // Hands typed by suit fill the deck too.
+  // A seed deals the hands instead: the cards picked and typed go, so that the Hands box and
+  // the deck never show hands that are not the preview's.
+  $("seed").addEventListener("input", function () {
+    if (!$("seed").value.trim()) return;
+    owner = {};
+    $("hands").value = "";
+    showDeck();
+  });
+  // Hands typed by suit fill the deck too (and replace a seed).
+  $("hands").addEventListener("input", function () { if ($("hands").value.trim()) $("seed").value = ""; });
   $("hands").addEventListener("change", function () {
     owner = {};
     $("hands").value.split("/").forEach(function (hand, seat) {
@@ -126,8 +135,8 @@
       var query = params().toString();
       var src = base + "embed.html?" + query;
       if (frame.getAttribute("src") !== src) frame.setAttribute("src", src);
-      $("frame-snippet").value = '<iframe src="' + escapeAttr(src) + '" width="400" height="500" ' +
-        'title="Trex table" style="border:0" loading="lazy"></iframe>';
+      $("frame-snippet").value = '<iframe src="' + escapeAttr(src) + '" ' + frameSize() +
+        ' title="Trex table" loading="lazy"></iframe>';
       shown = query;
       painted = null;
       divSnippet();
@@ -176,13 +185,26 @@
     }
   });
 
+  // The preview's size is the snippet's: pixels as the iframe's width and height, a size in
+  // other units (the wide preview: 100% × 34rem) in its style.
+  var size = ["400", "500"];
+  function frameSize() {
+    var css = function (v) { return /%|rem/.test(v) ? v : v + "px"; };
+    if (/^\d+$/.test(size[0]) && /^\d+$/.test(size[1])) {
+      return 'width="' + size[0] + '" height="' + size[1] + '" style="border:0"';
+    }
+    return 'style="border:0;width:' + css(size[0]) + ';height:' + css(size[1]) + '"';
+  }
+  function choose(b) {
+    size = b.dataset.size.split("x");
+    frame.style.width = /%|rem/.test(size[0]) ? size[0] : size[0] + "px";
+    frame.style.height = /%|rem/.test(size[1]) ? size[1] : size[1] + "px";
+    document.querySelectorAll("[data-size]").forEach(function (o) { o.setAttribute("aria-pressed", String(o === b)); });
+  }
   document.querySelectorAll("[data-size]").forEach(function (b) {
-    b.addEventListener("click", function () {
-      var wh = b.dataset.size.split("x");
-      frame.style.width = /%|rem/.test(wh[0]) ? wh[0] : wh[0] + "px";
-      frame.style.height = /%|rem/.test(wh[1]) ? wh[1] : wh[1] + "px";
-    });
+    b.addEventListener("click", function () { choose(b); update(); });
   });
+  choose(document.querySelector('[data-size="400x500"]'));  // the snippet's size from the start
   function copier(id) {
     return function () {
       var box = $(id);

@@ -13,7 +13,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 import build
-from conftest import BOOT_TIMEOUT_MS, DESKTOP, Guard, tables
+from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, DESKTOP, Guard, tables
 from trex_core import Match, Position, card_text, cards_of
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
@@ -78,9 +78,15 @@ class Host:
         return self.frame.locator(".trex-table").get_attribute("data-seq")
 
     def click(self, selector: str):
-        """Click in the frame and wait for the render it causes."""
+        """Click in the frame and wait for the render it causes. A card of the hand is
+        clicked where it shows its rank and suit, its top corner: in a fan, and in a small
+        frame's two overlapping rows, the rest of it lies under its neighbours."""
         before = self.seq()
-        self.frame.locator(selector).first.click()
+        target = self.frame.locator(selector).first
+        if target.evaluate("el => el.matches('.hand .card')"):
+            target.click(position={"x": 6, "y": 6})
+        else:
+            target.click()
         self.frame.locator(f'.trex-table:not([data-seq="{before}"])').wait_for(state="attached")
 
     def open_hands(self) -> dict[str, list[str]]:
@@ -240,6 +246,70 @@ def test_an_exercise_accepts_the_answer_and_refuses_another(hosts, size):
     assert "\u2665" in host.frame.locator(".status").inner_text()
 
 
+# Every size docs/EMBED.md promises, and a state of each mode with the most to show: a hand
+# of thirteen (or twelve, a doubled K♥ among them) with its controls, a trick, a question.
+PROMISED = [(280, 280), (400, 500), (640, 480), (800, 600)]
+MODES = {
+    "view": f"mode=view&{KH.split('&moves=')[0]}&moves=2H,6H,3H",
+    "replay": f"mode=replay&{KH}&step=3",
+    "play": f"mode=play&hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH&moves=2H,6H,3H"
+            "&seat=W&speed=instant&level=easy",
+    "layout": "mode=play&seed=8&king=0&contract=trex&speed=instant",
+    "exercise": f"mode=exercise&{DOUBLING}&answer=double:KH",
+}
+# What the reader must see whole: each card's rank and suit (in a fan only a card's corner
+# shows), each seat's name, every control and the status line. A point of each that is
+# outside the frame or under another element, and any element that scrolls, is a defect.
+UNSEEN = """() => {
+  const W = innerWidth, H = innerHeight, bad = [];
+  const shown = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+      && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], .sr-only'); };
+  const name = el => el.dataset.card || el.dataset.action || el.dataset.move || el.className || el.tagName;
+  const seen = (el, box, what) => {
+    const r = box.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
+      bad.push(`${what} ${name(el)} is outside the frame`); return; }
+    const y = (r.top + r.bottom) / 2;
+    const inset = Math.min(3, r.width / 4);
+    for (const x of [r.left + inset, (r.left + r.right) / 2, r.right - inset]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el.contains(hit) || hit.contains(el))) {
+        bad.push(`${what} ${name(el)} is under ${hit ? hit.className || hit.tagName : 'nothing'}`); return; }
+    }
+  };
+  document.querySelectorAll('.hand .card').forEach(c =>
+    shown(c) && seen(c, c.querySelector('.r') || c, 'card'));
+  document.querySelectorAll('.hand-lines').forEach(c => shown(c) && seen(c, c, 'hand'));
+  document.querySelectorAll('.seat-name').forEach(n => shown(n) && seen(n, n, 'name'));
+  document.querySelectorAll('.status').forEach(n => shown(n) && n.textContent.trim() && seen(n, n, 'status'));
+  document.querySelectorAll('button:not(.card)').forEach(b => { if (!shown(b)) return; seen(b, b, 'control');
+    if (b.scrollWidth > b.clientWidth + 1) bad.push(`control ${b.textContent.trim()} is cut`); });
+  document.querySelectorAll('*').forEach(el => {
+    const s = getComputedStyle(el);
+    if ((['auto', 'scroll'].includes(s.overflowY) && el.scrollHeight > el.clientHeight + 1)
+        || (['auto', 'scroll'].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1))
+      bad.push(`${name(el)} scrolls`); });
+  return bad; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("mode", list(MODES))
+def test_every_promised_size_shows_the_hand_the_names_and_the_controls(hosts, mode, lang):
+    """Issue 28: at 280×280 the hand's second row was below the fold behind an inner scroll,
+    the seats' names under the bar, and "Show the answer" cut at 280×280, 400×500, 640×480."""
+    host = hosts()
+    problems = {}
+    for w, h in PROMISED:
+        host.open(host.folder, f"{MODES[mode]}&lang={lang}", (w, h), name=f"fit-{mode}-{lang}-{w}")
+        host.wait_message(lambda m: m["type"] == "ready")
+        host.fr.wait_for_function("() => document.fonts.status === 'loaded'")
+        bad = host.fr.evaluate(UNSEEN)
+        if bad:
+            problems[f"{w}x{h}"] = bad
+        host.page.locator("#t").screenshot(path=str(ARTIFACTS / f"embed-fit-{mode}-{lang}-{w}x{h}.png"))
+    assert not problems, problems
+
+
 @pytest.mark.parametrize(("query", "param"), [
     ("mode=view&king=0&hands=AT42.T42.843.87/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963", "hands"),
     ("mode=view&king=0&hands=AT42.T42.843.872/A8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963", "hands"),
@@ -248,6 +318,8 @@ def test_an_exercise_accepts_the_answer_and_refuses_another(hosts, size):
     ("mode=view&seed=1&king=0&colour=blue", "colour"),
     ("mode=warp&seed=1&king=0", "mode"),
     ("mode=play&seed=1&king=0&level=godlike", "level"),
+    ("mode=view&seed=1&king=0&contract=poker", "contract"),
+    ("mode=view&seed=1&contract=trex", "king"),
 ])
 def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, site_url, query, param):
     host = hosts({"width": 400, "height": 400})
@@ -255,14 +327,29 @@ def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, sit
     host.page.goto(site_url + "author.html")  # a page of the site's origin without Python
     host.page.evaluate("localStorage.setItem('trex.match', 'SAVED');"
                        "localStorage.setItem('trex.settings', 'S')")
-    host.open(host.folder, query, (400, 400), name="bad")
+    host.open(host.folder, query + "&id=lesson3", (400, 400), name="bad")
     error = host.wait_message(lambda m: m["type"] == "error")
     assert error["param"] == param
     text = host.frame.locator(".embed-error").inner_text()
     assert f"“{param}”" in text
+    # issue 28: the message names the table (it was "id": "") and says why, as the frame does
+    assert error["id"] == "lesson3"
+    assert error["reason"] and error["reason"] in host.frame.locator(".embed-error .problem").inner_text()
     host.page.goto(site_url + "author.html")
     assert host.page.evaluate("[localStorage.getItem('trex.match'), localStorage.getItem('trex.settings')]") \
         == ["SAVED", "S"]
+
+
+def test_a_frame_preloads_nothing_it_does_not_use_soon(hosts, site_url):
+    """Issue 28: each frame logged "… was preloaded using link preload but not used within a
+    few seconds" for the wheel and the zips, fetched only once its runtime is up."""
+    host = hosts()
+    warnings: list[str] = []
+    host.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    host.open(host.folder, f"mode=view&{KH}", (400, 500), name="preload")
+    host.wait_message(lambda m: m["type"] == "ready")
+    assert not [w for w in warnings if "preload" in w], warnings
+    assert host.fr.evaluate("document.querySelectorAll('link[rel=preload]').length") == 0
 
 
 def test_a_command_from_the_parent_moves_the_replay(hosts):
@@ -319,6 +406,44 @@ def test_a_page_of_many_tables_starts_one_runtime(new_table, site_url):
     t.screenshot("tutorial", full_page=True)
 
 
+TUTORIAL_PHONE = {"width": 390, "height": 844}
+
+
+def test_the_lesson_on_a_phone_keeps_its_hands_and_words_whole(new_table, site_url):
+    """Issue 28, tutorial.html on a 390-wide phone: after the right answer in exercise 2 the
+    hand became one row wider than the table (five cards cut off), "Restart" read "Restar",
+    and a caption showed "(§3.5)", a rules reference that means nothing to a reader."""
+    t = new_table(TUTORIAL_PHONE)
+    t.page.goto(site_url + "tutorial.html")
+    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    exercise = t.page.locator("[data-trex]").nth(1)
+    exercise.locator('[data-move="double:KH"]').click()
+    t.page.wait_for_function(
+        "() => JSON.parse(document.querySelectorAll('[data-trex]')[1].trexTest.state()).judged")
+    exercise.locator(".hand.readonly").wait_for()
+    exercise.screenshot(path=str(ARTIFACTS / "tutorial-phone-exercise-answered.png"))
+    outside = exercise.evaluate("""table => {
+      const box = table.getBoundingClientRect();
+      return [...table.querySelectorAll('.hand .card')].filter(c => {
+        const r = c.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5;
+      }).map(c => c.dataset.card); }""")
+    assert exercise.locator(".hand .card").count() == 13 and outside == [], outside
+    cut = t.page.evaluate("""() => [...document.querySelectorAll('[data-trex] button')]
+      .filter(b => b.getBoundingClientRect().width > 0 && b.scrollWidth > b.clientWidth + 1)
+      .map(b => b.textContent.trim())""")
+    assert cut == [], cut
+    assert t.page.locator("[data-trex] [data-action=restart]").first.inner_text() == "Restart"
+    # no rules reference in what a reader reads: the page, and every caption of its tables
+    captions = t.page.evaluate("""() => [...document.querySelectorAll('[data-trex]')].flatMap(el =>
+      [...new URLSearchParams(el.dataset.trex)].filter(([k]) => /^(caption\\.|right|wrong)/.test(k))
+        .map(([, v]) => v))""")
+    assert len(captions) >= 5
+    assert not [c for c in captions if "\u00a7" in c], captions
+    assert "\u00a7" not in t.page.locator("body").inner_text()
+    t.screenshot("tutorial-phone-answered", full_page=True)
+
+
 def test_the_author_page_snippet_shows_its_position(new_table, site_url):
     t = new_table()
     t.page.goto(site_url + "author.html")
@@ -331,6 +456,34 @@ def test_the_author_page_snippet_shows_its_position(new_table, site_url):
     assert st["contract"] == "king-of-hearts" and st["step"] == 0
     m = Match.from_position(f"hands={HANDS};king=0;contract=king-of-hearts;answers=-/-/-/KH")
     assert sorted(st["hand"]) == sorted(card_text(c) for c in cards_of(m.state.hands[0]))
+
+
+def test_the_author_page_follows_the_seed_and_the_preview_size(new_table, site_url):
+    """Issue 28, author.html: a seed entered left the old hands in the Hands box (and on the
+    deck), and the iframe snippet kept width 400 / height 500 after the 280×280 preview."""
+    t = new_table()
+    t.page.goto(site_url + "author.html")
+    t.page.wait_for_function("() => (document.body.dataset.snippet || '').includes('hands=')")
+    assert t.page.input_value("#hands") and t.page.locator("#deck button[data-seat]").count() == 52
+    t.page.fill("#seed", "7")
+    t.page.wait_for_function("() => document.body.dataset.snippet.includes('seed=7')")
+    assert "hands=" not in t.page.evaluate("document.body.dataset.snippet")
+    assert t.page.input_value("#hands") == ""
+    assert t.page.locator("#deck button[data-seat]").count() == 0
+    t.page.click('[data-size="280x280"]')
+    t.page.wait_for_function("() => document.querySelector('#frame-snippet').value.includes('width=\"280\"')")
+    snippet = t.page.input_value("#frame-snippet")
+    assert 'width="280" height="280"' in snippet and "400" not in snippet and "500" not in snippet
+    box = t.page.locator("#preview").bounding_box()
+    assert (round(box["width"]), round(box["height"])) == (280, 280)
+    t.page.click('[data-size="100%x34rem"]')
+    t.page.wait_for_function("() => document.querySelector('#frame-snippet').value.includes('width:100%')")
+    assert "height:34rem" in t.page.input_value("#frame-snippet")
+    # typed hands replace the seed
+    t.page.fill("#hands", HANDS)
+    t.page.wait_for_function("() => document.body.dataset.snippet.includes('hands=')")
+    assert t.page.input_value("#seed") == ""
+    assert "seed=" not in t.page.evaluate("document.body.dataset.snippet")
 
 
 def test_share_links_open_the_deal_where_it_was(new_table):

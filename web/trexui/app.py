@@ -139,7 +139,7 @@ class Table:
         self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
         self.pipeline = MovePipeline(self, self.renderer, self.driver, self.aids, saves=main)
         self.host_page = HostPage(root, self.mode.embed, speaks=self.mode.embed is not None or error is not None,
-                                  frame=frame)
+                                  frame=frame, error=error)
 
     @classmethod
     def embedded(cls, root: Any, text: str, *, frame: bool, idp: str, lang: str) -> Table:
@@ -450,7 +450,8 @@ class Table:
                                          + embedview.error(self.error.param, self.error.code, self.error.params)
                                          + f"</{tag}>")
                 self.renderer.mark("state", "error")
-                self.emit("error", param=self.error.param, problem=self.error.code)
+                self.emit("error", param=self.error.param, problem=self.error.code,
+                          reason=embedview.problem_text(self.error.code, self.error.params))
                 return
             taps = early.taps(self)  # the table painted before Python, if any: its taps are ours now
             self.restore(taps)

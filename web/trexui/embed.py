@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
-from trex_core import IllegalMoveError, InvalidMoveError, Match, Move, parse_move
+from trex_core import ANNOUNCE, Contract, IllegalMoveError, InvalidMoveError, Match, Move, parse_move
 from trex_core.position import Position, PositionError
 
+NO_DOUBLE = parse_move("nodouble")
 MODES = ("view", "replay", "play", "exercise")
 FELTS = ("green", "dark", "light")
 # The position's fields, in the order docs/POSITION.md lists them; each may be its own parameter.
@@ -33,17 +34,22 @@ POSITION_FIELDS = ("hands", "seed", "rules", "king", "contract", "answers", "mov
 SEAT_LETTERS = {"s": 0, "south": 0, "e": 1, "east": 1, "n": 2, "north": 2, "w": 3, "west": 3}
 KNOWN = {"mode", "position", *POSITION_FIELDS, "seat", "show", "step", "level", "speed", "lang",
          "felt", "answer", "right", "wrong", "id", "origin", "caption"}
+CONTRACTS = tuple(c.value for c in Contract)  # the engine's contract names
 MAX_CAPTION = 2000  # characters: a caption is a sentence or two, not a page
 
 
 class EmbedError(ValueError):
     """A parameter that cannot be used: ``param`` names it, ``code`` says what is wrong
-    (the page's words are ``embed.error.<code>``), ``params`` fill in the message."""
+    (the page's words are ``embed.error.<code>``), ``params`` fill in the message. ``id`` and
+    ``origin`` are the table's ``id=`` and ``origin=`` as given (:func:`parse` sets them), so
+    that even a table that cannot be shown says who it is, and only to its own host page."""
 
     def __init__(self, param: str, code: str, **params: Any) -> None:
         self.param = param
         self.code = code
         self.params = params
+        self.id = ""
+        self.origin = ""
         super().__init__(f"{param}: {code} {params}")
 
 
@@ -137,6 +143,11 @@ def position_text(params: Mapping[str, Sequence[str]]) -> tuple[str, list[tuple[
         return whole, [(1, len(whole) + 1, "position")]
     if not given:
         raise EmbedError("position", "missing")
+    if all(name != "king" for name, _ in given):  # the engine would point at the first field
+        raise EmbedError("king", "no_king")
+    contract = dict(given).get("contract")
+    if contract is not None and contract.strip().lower() not in CONTRACTS:
+        raise EmbedError("contract", "choice", value=contract, choices=", ".join(CONTRACTS))
     pieces: list[str] = []
     spans: list[tuple[int, int, str]] = []
     col = 1
@@ -160,6 +171,7 @@ def read_position(params: Mapping[str, Sequence[str]]) -> Position:
     text, spans = position_text(params)
     if "\n" in text:  # a parameter holds one line; the engine counts columns on it
         text = text.replace("\r", "").replace("\n", ";")
+    p: Position | None = None
     try:
         p = Position.parse(text)
         Match.from_position(p)  # the answers and moves, played by the rules
@@ -168,11 +180,30 @@ def read_position(params: Mapping[str, Sequence[str]]) -> Position:
         name = param_at(spans, e.column)
         if isinstance(cause, IllegalMoveError):
             bad = text[e.column - 1:].split(";")[0].split(",")[0].split("/")[0].strip()
-            raise EmbedError(name, "illegal", move=bad, refusal=cause.code, why=dict(cause.params)) from e
+            seat = refused_seat(p) if p is not None else None
+            raise EmbedError(name, "illegal", move=bad, refusal=cause.code, why=dict(cause.params),
+                             seat=seat) from e
         raise EmbedError(name, "position", problem=e.problem) from e
     except ValueError as e:  # fields that do not fit together
         raise EmbedError(spans[0][2], "position", problem=str(e)) from e
     return p
+
+
+def refused_seat(p: Position) -> int | None:
+    """The (real) seat whose given move the engine refused: the one to move when it came
+    (None when it was an answer, whose refusal names its seat itself)."""
+    for i in range(1, len(p.moves) + 1):
+        try:
+            Match.from_position(dataclasses.replace(p, moves=p.moves[:i]))
+        except (PositionError, ValueError):
+            if i > 1:
+                return Match.from_position(dataclasses.replace(p, moves=p.moves[:i - 1])).to_move
+            m = Match.from_position(dataclasses.replace(p, moves=()))
+            if not p.answers_in_turn():
+                while m.phase == ANNOUNCE:  # as the engine plays answers left out: nobody doubled
+                    m.play(NO_DOUBLE)
+            return m.to_move
+    return None
 
 
 def turned(p: Position, seat: int) -> Position:
@@ -190,7 +221,18 @@ def turned(p: Position, seat: int) -> Position:
 def parse(params: Mapping[str, Sequence[str]], levels: Sequence[str] = ("easy", "medium", "hard"),
           speeds: Sequence[str] = ("slow", "normal", "fast", "instant"),
           langs: Sequence[str] = ("en",)) -> Embed:
-    """Check an embedded table's parameters (docs/EMBED.md); raises EmbedError."""
+    """Check an embedded table's parameters (docs/EMBED.md); raises EmbedError, which
+    carries the table's ``id=`` and ``origin=`` whatever else is wrong."""
+    try:
+        return checked(params, levels, speeds, langs)
+    except EmbedError as e:
+        e.id = next(iter(params.get("id", [])), "")
+        e.origin = next(iter(params.get("origin", [])), "")
+        raise
+
+
+def checked(params: Mapping[str, Sequence[str]], levels: Sequence[str], speeds: Sequence[str],
+            langs: Sequence[str]) -> Embed:
     for name in params:
         if name not in KNOWN and not name.startswith("caption."):
             raise EmbedError(name, "unknown")

@@ -82,11 +82,23 @@ def parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     return out
 
 
+# The engine's refusals that the table words for the reader ("You do not hold 9♠"): a move
+# given in the address may be another seat's, so these name the seat that made it.
+SEAT_REFUSALS = ("not-held", "must-play", "heart-lead", "follow-suit", "forced-discard")
+
+
+def refusal_of(seat: Any, refusal: str, why: dict[str, Any]) -> str:
+    """Why the engine refused a given move, naming the (real) seat that made it."""
+    if not isinstance(seat, int) or refusal not in SEAT_REFUSALS:
+        return refusal_text(refusal, why)
+    return refusal_text(refusal, {**why, "seat": t(f"compass.{seat}")}, words="embed.refusal")
+
+
 def problem_text(code: str, params: dict[str, Any]) -> str:
     """A wrong parameter's problem, in words (``embed.error.<code>``)."""
     kw = dict(params)
     if code == "illegal":
-        kw = {"move": kw["move"], "why": refusal_text(kw["refusal"], kw["why"])}
+        kw = {"move": kw["move"], "why": refusal_of(kw.get("seat"), kw["refusal"], kw["why"])}
     elif code == "choice":
         kw = {"value": kw["value"], "choices": kw["choices"]}
     return t(f"embed.error.{code}", **kw)

@@ -182,9 +182,10 @@ def dealt(obs: Observation) -> bool:
     return obs.phase == "play" or finished(obs)
 
 
-def refusal_text(code: str, params: Mapping[str, object]) -> str:
+def refusal_text(code: str, params: Mapping[str, object], words: str = "refusal") -> str:
     """Why the engine refused a move (``IllegalMoveError.code`` and ``.params``), in the
-    page's words: seats as "you" or a name, cards and suits as symbols, contracts by name."""
+    page's words: seats as "you" or a name, cards and suits as symbols, contracts by name.
+    ``words``: the keys' prefix (an embedded table words a given move's refusal its own way)."""
     kw: dict[str, object] = dict(params)
     for key in ("seat", "to_move", "king"):
         seat = params.get(key)
@@ -205,7 +206,7 @@ def refusal_text(code: str, params: Mapping[str, object]) -> str:
     contract = params.get("contract")
     if isinstance(contract, str):
         kw["contract"] = contract_name(contract)
-    return t(f"refusal.{code}", **kw)
+    return t(f"{words}.{code}", **kw)
 
 
 def lang_notice(value: str) -> str:

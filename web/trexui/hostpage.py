@@ -11,13 +11,19 @@ from pyodide.ffi import to_js
 from pyscript import window
 
 from .dom import js, same
-from .embed import Embed
+from .embed import Embed, EmbedError
 
 
 class HostPage:
-    def __init__(self, root: Any, embed: Embed | None, *, speaks: bool, frame: bool) -> None:
+    def __init__(self, root: Any, embed: Embed | None, *, speaks: bool, frame: bool,
+                 error: EmbedError | None = None) -> None:
         self.root = root
         self.embed = embed
+        # whom the messages name and whom they go to: the table's id= and origin=, read
+        # even when another parameter is wrong (``error``)
+        found = embed or error
+        self.id = found.id if found else ""
+        self.origin = found.origin if found else ""
         self.speaks = speaks  # an embedded table (or its error): the page's game tells nobody
         self.frame = frame  # the frame's one table: it posts to the parent page too
 
@@ -26,23 +32,21 @@ class HostPage:
         message to the parent page (to ``origin=`` only, when given)."""
         if not self.speaks:
             return
-        e = self.embed
-        msg = {"source": "trex", "type": kind, "id": e.id if e else "", **data}
+        msg = {"source": "trex", "type": kind, "id": self.id, **data}
         detail = to_js(msg, dict_converter=Object.fromEntries)
         init = Object.new()
         init.detail = detail
         init.bubbles = True
         self.root.dispatchEvent(window.CustomEvent.new("trex", init))
         if self.frame and not same(window.parent, window):
-            window.parent.postMessage(detail, (e.origin if e else "") or "*")
+            window.parent.postMessage(detail, self.origin or "*")
 
     def trusts(self, event: Any) -> bool:
         """A message posted to the frame is a command only from the parent page, and only
         from the origin given as ``origin=`` when there is one."""
         if not same(event.source, window.parent) or same(window.parent, window):
             return False
-        want = self.embed.origin if self.embed is not None else ""
-        return not want or str(event.origin) == want
+        return not self.origin or str(event.origin) == self.origin
 
     @staticmethod
     def kind(data: Any) -> str:
