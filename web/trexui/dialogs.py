@@ -79,6 +79,7 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("settings", lambda obs, ui, idp: overlays.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp)),
     Dialog("sheet", lambda obs, ui, idp: overlays.sheet_overlay(obs, ui["kings"], _teams(ui), idp)),
     Dialog("confirm", lambda obs, ui, idp: overlays.confirm_new_game(idp)),
+    Dialog("confirm-rules", lambda obs, ui, idp: overlays.confirm_rules(idp), close="rules-keep"),
     Dialog("confirm-seed", lambda obs, ui, idp: overlays.confirm_seed(ui.get("seed", ""), idp)),
     Dialog("help", lambda obs, ui, idp: overlays.help_overlay(idp), opens=True),
     Dialog("about", _about, opens=True),  # from Help

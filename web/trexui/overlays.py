@@ -227,6 +227,16 @@ def confirm_new_game(idp: str = "") -> str:
     return overlay("confirm", t("confirm.new_game"), "", buttons, idp)
 
 
+def confirm_rules(idp: str = "") -> str:
+    """Settings' "Start a new game with these rules" while a match is in progress: the same
+    question as New game's (ending.py). Keeping the match has the focus (Enter, Escape) and
+    goes back to Settings as they were left."""
+    body = f'<p>{escape(t("confirm.rules.text"))}</p>'
+    buttons = (f'<button type="button" class="primary" data-action="rules-now">{escape(t("btn.new_game"))}</button>'
+               f'<button type="button" data-action="rules-keep" data-autofocus>{escape(t("confirm.seed.keep"))}</button>')
+    return overlay("confirm-rules", t("confirm.new_game"), body, buttons, idp)
+
+
 def confirm_seed(seed: int | str, idp: str = "") -> str:
     """The address names a game (?seed=) other than the saved match: the player chooses.
     Keeping the match is the safe choice and has the focus."""
