@@ -94,3 +94,27 @@ def test_blocked_storage_still_plays(new_table):
     st = t.step() and t.wait_idle()
     assert st["moves"] >= 1
     assert "Not saved" in t.page.locator(".topbar").inner_text()
+
+
+def test_a_link_to_another_game_asks_with_its_number_and_keeps_the_match_by_default(new_table):
+    """Issue 28 items 1 and 4: ?seed= over a match in progress asks "Open game 99?" (the
+    number filled in); Enter and Escape keep the match, only the named button replaces it."""
+    t = new_table()
+    t.goto("?speed=instant&seed=5")
+    t.step()
+    st = t.wait_idle()
+    match = (st["seed"], st["moves"])
+    for key in ("Enter", "Escape"):
+        t.goto("?speed=instant&seed=99")
+        dialog = t.page.locator(".overlay[data-overlay=confirm-seed]")
+        dialog.wait_for()
+        t.assert_filled()
+        assert dialog.locator("h2").inner_text() == "Open game 99?"
+        assert t.page.evaluate("document.activeElement.getAttribute('data-action')") == "close"
+        seq = t.page.evaluate("document.body.dataset.seq")
+        t.page.keyboard.press(key)
+        t.page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+        st = t.wait_idle()
+        assert st["overlay"] is None and (st["seed"], st["moves"]) == match, key
+    t.goto("?speed=instant&seed=99")
+    assert t.act("[data-action=seed-game]")["seed"] == 99

@@ -243,7 +243,7 @@ def confirm_seed(seed: int | str, idp: str = "") -> str:
     body = f'<p>{escape(t("confirm.seed.text", seed=seed))}</p>'
     buttons = (f'<button type="button" class="primary" data-action="seed-game">{escape(t("confirm.seed.play", seed=seed))}</button>'
                f'<button type="button" data-action="close" data-autofocus>{escape(t("confirm.seed.keep"))}</button>')
-    return overlay("confirm-seed", t("confirm.seed.title"), body, buttons, idp)
+    return overlay("confirm-seed", t("confirm.seed.title", seed=seed), body, buttons, idp)
 
 
 def share_overlay(links: Mapping[str, str], copied: bool | None, idp: str = "") -> str:
