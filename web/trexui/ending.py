@@ -6,6 +6,9 @@ answer that has the focus (so Enter and Escape keep it): the toolbar's New game 
 (``record-continue``), and here the Settings' "Start a new game with these rules", which sits
 beside Close in the dialog people open to change the language or the sound.
 
+A damaged save is not lost either: the player plays on from its last move that fits, the
+dialog's default (pipeline.py keeps that match aside; overlays.corrupt_save offers it).
+
 The page's game (modes.Game) hands its actions here. The rules chosen are kept from the
 form (settingsform.py) while the question is on screen, so "keep my match" goes back to
 Settings as the player left it.
@@ -16,8 +19,9 @@ from typing import Any, Protocol
 
 from trex_core import Match, Rules
 
-ACTIONS = ("apply-rules", "rules-now", "rules-keep")
-"""Settings' new game with these rules; the question's yes and its no (Escape too)."""
+ACTIONS = ("apply-rules", "rules-now", "rules-keep", "save-continue", "save-default")
+"""Settings' new game with these rules; the question's yes and its no (Escape too); a
+damaged save played on from its last move that fits, and the damaged save's Escape."""
 
 
 class EndingHost(Protocol):
@@ -31,6 +35,7 @@ class EndingHost(Protocol):
     def keep_form(self) -> dict[str, Any]: ...
     def save_settings(self) -> None: ...
     def new_game(self, seed: int | str | None = None) -> None: ...
+    def play_on(self, match: Match) -> None: ...
     def render(self, spread: bool = False) -> None: ...
 
 
@@ -52,6 +57,14 @@ def do(host: EndingHost, action: str) -> None:
     elif action == "rules-keep":  # back to Settings as the player left them
         host.ui["overlay"] = "settings"
         host.render()
+    elif action in ("save-continue", "save-default"):
+        # a damaged save (issue 28 item 5): on from its last move that fits, the dialog's
+        # default; with none that fits, Escape takes the only way on, a new game
+        salvage = host.ui.get("corrupt_salvage")
+        if isinstance(salvage, Match):
+            host.play_on(salvage)
+        elif action == "save-default":
+            host.new_game()
 
 
 def start_with_rules(host: EndingHost) -> None:

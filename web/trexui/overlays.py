@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
+from urllib.parse import quote
 
 from trex_core import Contract, Observation, card_text
 from trex_core.rules import CHOICES, PRESETS, SWITCHES
@@ -214,9 +215,21 @@ def save_error_text(why: Data) -> str:
     return t(f"save.why.{code}", **params)
 
 
-def corrupt_save(why: Data, idp: str = "") -> str:
+def corrupt_save(why: Data, idp: str = "", good_moves: int = 0, text: str = "") -> str:
+    """A save that cannot be restored: why, and the ways on (ending.py). ``good_moves``:
+    the moves before the first that does not fit, which can be played on from (the
+    default, for Enter and Escape). ``text``: the damaged save, downloaded as it is from a
+    ``data:`` link (nothing leaves the browser)."""
     body = f'<p>{escape(t("save.corrupt.text", why=save_error_text(why)))}</p>'
-    buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
+    buttons = ""
+    if good_moves:
+        body += f'<p>{escape(t("save.corrupt.salvage", n=good_moves))}</p>'
+        buttons += (f'<button type="button" class="primary" data-action="save-continue" data-autofocus>'
+                    f'{escape(t("save.corrupt.continue", n=good_moves))}</button>')
+    primary = "" if good_moves else ' class="primary" data-autofocus'
+    buttons += (f'<button type="button"{primary} data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
+                f'<a class="button" href="data:application/json;charset=utf-8,{quote(text)}" '
+                f'download="trex-damaged-save.json" data-key="save-download">{escape(t("save.corrupt.download"))}</a>')
     return overlay("corrupt", t("save.corrupt.title"), body, buttons, idp)
 
 
