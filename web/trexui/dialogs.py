@@ -3,7 +3,7 @@
 A dialog is an overlay kind (the page's state ``ui["overlay"]``). Its entry says what HTML it
 is (overlays.py, rulesview.py, recordview.py, the aids' dialogs), which action closes it by
 Escape (its Close button sends the same action; a dialog with no close action is the game's
-own: a deal's summary and the result, which end with their button) and whether
+own: a deal's summary, which ends with its button) and whether
 a button named after it opens it. Nothing else lists the kinds: the view asks :func:`html`,
 the keys :func:`closer`, the controls :func:`opens`.
 
@@ -80,7 +80,8 @@ def good_moves(ui: UI) -> int:
 
 DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("summary", _summary, close=None),
-    Dialog("result", lambda obs, ui, idp: overlays.final_result(obs, ui["kings"], _teams(ui), idp), close=None),
+    Dialog("result", lambda obs, ui, idp: overlays.final_result(obs, ui["kings"], _teams(ui), idp),
+           opens=True),  # closed, the table offers it again (ending.py)
     Dialog("corrupt", lambda obs, ui, idp: overlays.corrupt_save(
         ui.get("corrupt_why") or {}, idp, good_moves(ui), ui.get("corrupt_text", "")), close="save-default"),
     Dialog("settings", lambda obs, ui, idp: overlays.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp)),

@@ -94,7 +94,11 @@ class Game:
         return {}
 
     def parts(self, obs: Any, ui: dict[str, Any]) -> Parts:
-        return view.table_parts(obs, ui)
+        parts = view.table_parts(obs, ui)
+        if obs.is_over and ui.get("overlay") is None:  # the result closed: what next (ending.py)
+            idp = ui.get("idp", "")
+            parts = [(name, ending.with_over_prompt(html, idp) if name == "centre" else html) for name, html in parts]
+        return parts
 
     def seat_names(self) -> tuple[str, str, str, str] | None:
         """The seats' names, when not the game's own (You, East, North, West)."""

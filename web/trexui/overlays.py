@@ -162,7 +162,8 @@ def final_result(obs: Observation, kings: list[int], teams: list[list[int]],
                  idp: str = "") -> str:
     """The match's result (issue 10 item 5): the winner, the final ranking with each place
     (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
-    ``values.of(rules)["teams"]``), the score sheet, and New match / Export record."""
+    ``values.of(rules)["teams"]``), the score sheet, and New match / Export record / Close
+    (Escape too: the table behind it then offers the result again, ending.over_prompt)."""
     totals = obs.totals
     partnership = obs.rules.partnership
     if partnership:
@@ -194,7 +195,8 @@ def final_result(obs: Observation, kings: list[int], teams: list[list[int]],
             f'<ol class="ranking" aria-label="{escape(t("result.ranking"))}">{ranking}</ol>'
             f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, current=False)}</div>')
     buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("result.new_match"))}</button>'
-               f'<button type="button" data-action="records">{escape(t("result.export"))}</button>')
+               f'<button type="button" data-action="records">{escape(t("result.export"))}</button>'
+               f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
     return overlay("result", t("result.title"), body, buttons, idp)
 
 
