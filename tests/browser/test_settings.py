@@ -22,9 +22,8 @@ def test_settings_start_a_game_with_the_chosen_rules(new_table):
     page.select_option(".settings [name=level]", "easy")
     page.select_option(".settings [name=speed]", "instant")
     st = t.act("[data-action=apply-rules]")
-    if st["moves"]:  # the bots have begun the match: it ends only when the player says so
-        assert st["overlay"] == "confirm-rules"
-        st = t.act("[data-action=rules-now]")
+    assert st["overlay"] == "confirm-rules", "a match on the table ends only when the player says so"
+    st = t.act("[data-action=rules-now]")
     rules = st["rules"]
     assert rules["partnership"] and rules["complex"] and rules["no_heart_lead"]
     assert rules["self_capture"] == "jawaker" and st["level"] == "easy"

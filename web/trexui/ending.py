@@ -51,8 +51,8 @@ class EndingHost(Protocol):
 
 
 def in_progress(m: Match) -> bool:
-    """Whether replacing ``m`` loses something: a match begun and not over."""
-    return not m.is_over and len(m.history) > 0
+    """Whether replacing ``m`` ends a match: one not over (dealt, the player has seen a hand)."""
+    return not m.is_over
 
 
 def do(host: EndingHost, action: str) -> None:
