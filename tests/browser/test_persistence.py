@@ -5,6 +5,8 @@ import re
 import sys
 from pathlib import Path
 
+from test_a11y import axe
+
 SAVE_KEY = "trex.match"
 
 
@@ -138,6 +140,7 @@ def test_a_damaged_save_plays_on_from_its_last_good_move_and_downloads(new_table
     assert "move 8" in dialog.inner_text() and "Continue from move 7" in dialog.inner_text()
     assert t.page.evaluate("document.activeElement.getAttribute('data-action')") == "save-continue"
     t.screenshot("corrupt-save-salvage")
+    axe(t, "a damaged save", "en")
     with t.page.expect_download() as got:
         dialog.locator("[data-key=save-download]").click()
     assert Path(got.value.path()).read_text(encoding="utf-8") == text

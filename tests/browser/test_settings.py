@@ -1,6 +1,8 @@
 """Issue 4 §2: settings - rule preset and options, partnership, Complex, bot level, speed."""
 import json
 
+from test_a11y import axe
+
 from conftest import DESKTOP, PHONE
 
 
@@ -95,6 +97,7 @@ def test_settings_never_end_a_match_without_asking(new_table):
         assert focused_action(t) == "rules-keep", "keeping the match has the focus"
         if answer == "Enter":
             t.screenshot("confirm-rules")
+            axe(t, "the question before Settings' new game", "en")
         st = pressed(t, answer)
         assert st["overlay"] == "settings" and (st["seed"], st["moves"]) == match, answer
         assert t.page.input_value(".settings [name=preset]") == "pagat", "back to Settings as left"
