@@ -171,7 +171,7 @@ def test_arabic_has_no_latin_words() -> None:
     """The Arabic catalogue is Arabic: no Latin word (a card's letter, as on its face, is fine,
     and so are the names printed on the keys of a keyboard and, for a tutorial's author,
     the address parameters and move texts as they are typed: ``mode=replay``, ``pass``)."""
-    keys = r"(?<![A-Za-z])(?:Home|End|Enter|Tab|Shift|Esc)(?![A-Za-z])"
+    keys = r"(?<![A-Za-z])(?:Home|End|Enter|Tab|Shift|Esc|Page Up|Page Down)(?![A-Za-z])"
     typed = r"caption\.N|[a-z_.]+=[\w:,.]*|docs/[\w.]+|\b(?:pass|nodouble|double:\w+|[2-9TJQKA][SHDC])\b"
     for key, e in ENTRIES["ar"].items():
         if key == "lang.dir":

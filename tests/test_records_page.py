@@ -240,3 +240,48 @@ def test_a_tab_never_overwrites_a_newer_save() -> None:
     assert not store.newer(None, first)  # the save was removed: nothing to protect
     assert store.newer((0, ""), None) and store.newer((1, "B"), (1, "A"))
     assert store.next_stamp(b, first, "A") == (3, "A")  # after loading the newer: above all
+
+
+def test_the_viewer_jumps_by_deal_and_by_trick() -> None:
+    """Issue 28 item 10: a whole match is 20 deals and some 180 tricks away, not 1 001 moves."""
+    m = read_record((ROOT / "tests" / "golden" / "match-levant.trex").read_text(encoding="utf-8"))
+    v = records.Viewer(m)
+    assert v.steps == len(m.history) and len(v.deal_starts) == m.deal_count
+    assert [str(m.history[n - 1]) for n in v.deal_starts[1:]] == ["next"] * (m.deal_count - 1)
+    v.action("trick-forward")
+    first = v.step
+    assert first > 0 and len(observe(v.m, 0).tricks) == 1 and not observe(v.m, 0).trick
+    assert v.state()["trick_no"] == 1
+    v.action("trick-forward")
+    assert len(observe(v.m, 0).tricks) == 2
+    v.action("deal-forward")
+    assert v.step == v.deal_starts[1] and v.m.deal_number == 1 and not observe(v.m, 0).tricks
+    v.action("trick-back")  # back over the deal's start (its ``next``) to the first deal's last trick
+    assert v.step == v.deal_starts[1] - 1 and v.m.phase == "deal-over"
+    v.action("deal-back")
+    assert v.step == 0
+    v.action("deal-back")
+    assert v.step == 0
+    v.go(v.steps)
+    v.action("deal-forward")
+    assert v.step == v.steps
+    v.action("deal-back")
+    assert v.step == v.deal_starts[-1]
+    # every jump lands where the record's own moves put it (the engine's state, not a copy)
+    again = Match(m.rules, m.dealer, single_deal=m.single_deal, first_king=m.first_king)
+    for move in m.history[:v.step]:
+        again.play(move)
+    assert write_record(again, {}) == write_record(v.m, {})
+
+
+def test_the_replay_has_jump_buttons_and_the_four_colour_classes() -> None:
+    m = read_record((ROOT / "tests" / "golden" / "match-levant.trex").read_text(encoding="utf-8"))
+    v = records.Viewer(m)
+    with strings.language("en"):
+        html = recordview.replay_dialog(v.state())
+    for action, key in (("replay-deal-back", "PageUp"), ("replay-trick-back", "Shift+ArrowLeft"),
+                        ("replay-trick-forward", "Shift+ArrowRight"), ("replay-deal-forward", "PageDown")):
+        button = re.search(rf'<button[^>]*data-action="{action}"[^>]*>', html)
+        assert button and f'aria-keyshortcuts="{key}"' in button.group(0), action
+        assert ("disabled" in button.group(0)) == action.endswith("back"), "at the start only back is off"
+    assert re.search(r'class="rv-card red s-D[ "]', html) and re.search(r'class="rv-card black s-C[ "]', html)

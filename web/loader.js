@@ -141,8 +141,11 @@
   // says when the site is ready for offline play and, when a new build has installed,
   // offers a reload (not in an embedded table: its host page decides; a reload resumes the
   // match from the save).
-  var embedded = false;
-  try { embedded = window.top !== window.self; } catch (e) { embedded = true; }
+  var framed = false;
+  try { framed = window.top !== window.self; } catch (e) { framed = true; }
+  // an embedded table (embed.html: in a lesson's frame, or a shared link opened alone) shows
+  // none of the site's notices: its host page decides (issue 28 item 7)
+  function embedded() { return framed || !!(document.body && document.body.hasAttribute("data-embed")); }
   function offline() {
     var sw = null, thirdParty = false;
     try {
@@ -168,7 +171,7 @@
       mark("off");
       return;
     }
-    if (hadController) {
+    if (hadController && !embedded()) {
       var note = $("load-offline");
       if (note) note.hidden = false;
     }
@@ -187,11 +190,7 @@
       if (d.cached === d.files && sw.controller) {
         var first = document.documentElement.dataset.sw !== "offline-ready" && !hadController;
         mark("offline-ready");
-        var n = $("sw-offline");
-        if (first && n && !embedded) {
-          n.hidden = false;
-          setTimeout(function () { n.hidden = true; }, 8000);  // a passing note, not a wait
-        }
+        if (first) passingNote();
       }
     });
     function ask(worker) { if (worker) worker.postMessage({ type: "status" }); }
@@ -201,7 +200,7 @@
       if (!reg.waiting || !sw.controller) return;
       document.documentElement.dataset.swWaiting = "1";  // a new build waits (data-sw stays the worker's state)
       var box = $("sw-update");
-      if (!box || embedded) return;
+      if (!box || embedded()) return;
       box.hidden = false;
       $("sw-later").onclick = function () { box.hidden = true; };
       $("sw-reload").onclick = function () {
@@ -236,6 +235,101 @@
       if (staging) staging.written().then(register); else register();
     });
   }
+
+  // -- "Ready to play offline": a passing note that covers nothing (issue 28 item 7) --------
+  // It is placed over a free part of the felt: no seat, card, status line, bar or sheet under
+  // it, tried from the felt's foot upwards, at its middle, then its ends; placed again at each
+  // render of the table (body[data-seq]) while it shows; with no free place (a dialog is open,
+  // the layout fills the felt) it waits for one, and gives up after a while. Only geometry:
+  // the page's classes say what is the felt and what is on it.
+  // the boxes that hold the table's things but show nothing themselves (a trick's empty
+  // slots too: a card played into one is a render, and the note moves)
+  var BARE = "html, body, #app, .table-view, .main, .felt, [data-part=centre], [data-part=you], .you-line, " +
+    ".fx, .overlay-slot, .trick-wrap, .trick, .slot";
+  function takenRects(note) {
+    var rects = [];
+    document.querySelectorAll("#app *").forEach(function (el) {
+      if (el.matches(BARE) || note.contains(el)) return;
+      var r = el.getBoundingClientRect();
+      if (r.width && r.height) rects.push(r);
+    });
+    return rects;
+  }
+  function freePlace(note) {
+    var felt = document.querySelector("#app .felt");
+    if (!felt) return null;
+    var f = felt.getBoundingClientRect(), w = note.offsetWidth, h = note.offsetHeight, gap = 6;
+    var vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+    var taken = takenRects(note);
+    var xs = [f.left + (f.width - w) / 2, f.right - w - gap, f.left + gap];
+    for (var y = Math.min(f.bottom, vh) - h - gap; y >= Math.max(f.top, 0) + gap; y -= 4) {
+      for (var i = 0; i < xs.length; i++) {
+        var x = xs[i];
+        if (x < 0 || x + w > vw) continue;
+        var clear = taken.every(function (r) {
+          return r.right <= x || r.left >= x + w || r.bottom <= y || r.top >= y + h;
+        });
+        if (clear) return { x: x, y: y };
+      }
+    }
+    return null;
+  }
+  var noteTimer = null;
+  function offlineNote() {
+    var n = $("sw-offline");
+    if (!n || embedded()) return false;
+    n.style.visibility = "hidden";  // measured where it would be, unseen
+    n.hidden = false;
+    var spot = freePlace(n);
+    if (spot) {
+      n.style.inset = "auto";
+      n.style.left = spot.x + "px";
+      n.style.top = spot.y + "px";
+      n.style.visibility = "";
+    } else {
+      n.hidden = true;
+    }
+    n.dataset.placed = spot ? "free" : "none";
+    return !!spot;
+  }
+  function passingNote() {
+    // shown for a few seconds in a free place; again at each render; sought for 20 s at most
+    var shownFor = 0, start = performance.now();
+    var watch = new MutationObserver(function () { place(); });
+    function place() {
+      var shown = offlineNote();
+      if (shown && !shownFor) shownFor = performance.now();
+      if ((shownFor && performance.now() - shownFor > 6000) || performance.now() - start > 20000) end();
+    }
+    function end() {
+      watch.disconnect();
+      clearInterval(noteTimer);
+      var n = $("sw-offline");
+      if (n) n.hidden = true;
+    }
+    if (embedded()) return;
+    watch.observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
+    clearInterval(noteTimer);
+    noteTimer = setInterval(place, 1000);
+    place();
+  }
+  // The notices follow the table's language when it is switched in Settings (the UI's
+  // Python sets <html lang>): their words are the catalogues', inlined for this page.
+  new MutationObserver(function () {
+    var now = supported(document.documentElement.lang);
+    if (!now || !i18n.strings[now]) return;
+    words = i18n.strings[now];
+    window.trexLoader.words = words;
+    ["sw-update", "sw-offline"].forEach(function (id) {
+      var box = $(id);
+      if (!box) return;
+      var els = [box].concat(Array.prototype.slice.call(box.querySelectorAll("[data-i18n]")));
+      els.forEach(function (el) {
+        var text = el.hasAttribute("data-i18n") && words[el.getAttribute("data-i18n")];
+        if (text) setWords(el, text);
+      });
+    });
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
   // -- What the page downloads, kept for the worker's install (issue 26 item 3) ------------
   // On a visit no worker serves, the big runtime files the page fetches before its table is
@@ -310,6 +404,9 @@
       });
     },
     words: words,
+    // "Ready to play offline" placed where it covers nothing now (true), or not shown (false);
+    // the worker's readiness shows it this way for a few seconds (tests call it directly)
+    offlineNote: function () { return offlineNote(); },
     // fn runs once the page is ready: the table is on screen, or (a page with no table) loaded
     whenReady: function (fn) {
       function now() { if (done || !$("app")) fn(); else readyFns.push(fn); }

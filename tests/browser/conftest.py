@@ -117,6 +117,19 @@ class Guard:
             assert not errors, "console errors:\n" + "\n".join(errors)
 
 
+UNFILLED = r"""() => {
+  const re = /\{[a-z_]+\}/;
+  const texts = [document.body.innerText, document.title];
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]"))
+    for (const name of ["aria-label", "title", "placeholder"]) texts.push(el.getAttribute(name) || "");
+  return texts.filter(s => re.test(s)).map(s => {
+    const i = s.search(re);
+    return s.slice(Math.max(0, i - 60), i + 60);
+  });
+}"""
+"""Texts of the page with a ``{name}`` left in them (a catalogue text not given its value)."""
+
+
 class Table:
     """One page of the game, with helpers that act like a player (clicks) and
     read what is on screen. ``state()`` reads the UI's JSON test view."""
@@ -178,7 +191,14 @@ class Table:
         self.page.wait_for_function(
             "s => document.body.dataset.seq !== s && document.body.hasAttribute('data-waiting')",
             arg=seq, timeout=timeout)
+        self.assert_filled()
         return self.state()
+
+    def assert_filled(self):
+        """No text on the page still holds a placeholder its caller did not fill ("{seed}"):
+        the words shown and the ones read out (labels, titles)."""
+        left = self.page.evaluate(UNFILLED)
+        assert not left, f"unfilled placeholders on the page: {left}"
 
     def step(self, double: bool = False) -> bool:
         """One simple, legal player action by clicking; False when the match is over."""

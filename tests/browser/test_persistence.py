@@ -2,6 +2,10 @@
 old-format save is reported and a new game offered, never a blank page."""
 import json
 import re
+import sys
+from pathlib import Path
+
+from test_a11y import axe
 
 SAVE_KEY = "trex.match"
 
@@ -94,3 +98,59 @@ def test_blocked_storage_still_plays(new_table):
     st = t.step() and t.wait_idle()
     assert st["moves"] >= 1
     assert "Not saved" in t.page.locator(".topbar").inner_text()
+
+
+def test_a_link_to_another_game_asks_with_its_number_and_keeps_the_match_by_default(new_table):
+    """Issue 28 items 1 and 4: ?seed= over a match in progress asks "Open game 99?" (the
+    number filled in); Enter and Escape keep the match, only the named button replaces it."""
+    t = new_table()
+    t.goto("?speed=instant&seed=5")
+    t.step()
+    st = t.wait_idle()
+    match = (st["seed"], st["moves"])
+    for key in ("Enter", "Escape"):
+        t.goto("?speed=instant&seed=99")
+        dialog = t.page.locator(".overlay[data-overlay=confirm-seed]")
+        dialog.wait_for()
+        t.assert_filled()
+        assert dialog.locator("h2").inner_text() == "Open game 99?"
+        assert t.page.evaluate("document.activeElement.getAttribute('data-action')") == "close"
+        seq = t.page.evaluate("document.body.dataset.seq")
+        t.page.keyboard.press(key)
+        t.page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+        st = t.wait_idle()
+        assert st["overlay"] is None and (st["seed"], st["moves"]) == match, key
+    t.goto("?speed=instant&seed=99")
+    assert t.act("[data-action=seed-game]")["seed"] == 99
+
+
+def test_a_damaged_save_plays_on_from_its_last_good_move_and_downloads(new_table):
+    """Issue 28 item 5: one bad move among 35 does not lose the match: the dialog offers to
+    continue from the last good move (focused: Escape takes it) and the damaged save as a file."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_damaged_save import damaged_save
+    text, good = damaged_save(seed=3, moves=35, bad=8)
+    t = new_table()
+    t.goto("?speed=slow")
+    t.wait_idle()
+    t.reload(storage={SAVE_KEY: text})
+    st = t.wait_idle()
+    assert st["waiting"] == "corrupt"
+    dialog = t.page.locator("[data-overlay=corrupt]")
+    assert "move 8" in dialog.inner_text() and "Continue from move 7" in dialog.inner_text()
+    assert t.page.evaluate("document.activeElement.getAttribute('data-action')") == "save-continue"
+    t.screenshot("corrupt-save-salvage")
+    axe(t, "a damaged save", "en")
+    with t.page.expect_download() as got:
+        dialog.locator("[data-key=save-download]").click()
+    assert Path(got.value.path()).read_text(encoding="utf-8") == text
+    assert t.state()["waiting"] == "corrupt", "the download changes nothing"
+    seq = t.page.evaluate("document.body.dataset.seq")
+    t.page.keyboard.press("Escape")
+    t.page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+    st = t.state()
+    assert st["overlay"] is None and st["seed"] == 3
+    record = json.loads(t.page.evaluate("window.trexTest.record()"))
+    assert record["moves"][:7] == [str(m) for m in good.history]
+    saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["moves"][:7] == [str(m) for m in good.history], "the match saved again from there"

@@ -267,3 +267,41 @@ def test_the_end_of_the_match_ranks_the_places_and_exports_the_record(new_table)
     t.page.keyboard.press("Escape")
     t.page.wait_for_selector("[data-overlay=result]")
     assert t.page.evaluate("document.body.dataset.waiting") == "result"
+
+
+def test_the_viewer_jumps_by_deal_and_trick_and_keeps_the_four_colour_deck(new_table):
+    """Issue 28 item 10: Page Down / Page Up a deal, Shift+arrows a trick (buttons too), in a
+    whole match; the four-colour deck of Settings colours the viewer's cards as the table's."""
+    import sys
+    sys.path.insert(0, str(ROOT / "web"))
+    from trex_core import read_record
+    from trexui import records
+
+    text = (GOLDEN / "match-levant.trex").read_text(encoding="utf-8")
+    viewer = records.Viewer(read_record(text))
+    t = new_table()
+    t.goto("?speed=instant&seed=3")
+    t.wait_idle()
+    t.act("[data-action=settings]")
+    t.page.check(".settings [name=four_colour]")
+    t.page.wait_for_selector("#app.four-colour", state="attached")
+    t.act("[data-overlay=settings] [data-action=close]")
+    open_records(t)
+    t.page.locator(".rec-file").set_input_files(str(GOLDEN / "match-levant.trex"))
+    t.page.wait_for_selector('.replay[data-step="0"]')
+    key_to(t, "PageDown", viewer.deal_starts[1])
+    key_to(t, "PageDown", viewer.deal_starts[2])
+    key_to(t, "PageUp", viewer.deal_starts[1])
+    key_to(t, "Shift+ArrowRight", min(n for n in viewer.trick_ends if n > viewer.deal_starts[1]))
+    assert "trick 1" in t.page.locator(".rv-where").inner_text()
+    key_to(t, "Shift+ArrowLeft", viewer.deal_starts[1])
+    t.page.locator("[data-action=replay-deal-forward]").click()
+    t.page.wait_for_selector(f'.replay[data-step="{viewer.deal_starts[2]}"]')
+    t.page.locator("[data-action=replay-trick-forward]").click()
+    trick = min(n for n in viewer.trick_ends if n > viewer.deal_starts[2])
+    t.page.wait_for_selector(f'.replay[data-step="{trick}"]')
+    colours = t.page.evaluate("""() => Object.fromEntries(['D', 'C', 'H'].map(s => [s,
+        getComputedStyle(document.querySelector('.rv-card.s-' + s)).color]))""")
+    assert colours == {"D": "rgb(30, 64, 175)", "C": "rgb(22, 101, 52)", "H": colours["H"]}, colours
+    assert colours["H"] != colours["D"]
+    t.screenshot("replay-jumps-four-colour")

@@ -136,6 +136,8 @@ def test_switching_preset_in_settings_changes_the_text_s10(new_table):
     # applied: the match's own rules screen says the same, with no "not yet" note
     rendered(t, lambda: page.locator(".settings [name=preset]").select_option("western"))
     rendered(t, lambda: page.locator("[data-action=apply-rules]").click())
+    if t.state()["overlay"] == "confirm-rules":  # the match was under way: the player says yes
+        rendered(t, lambda: page.locator("[data-action=rules-now]").click())
     t.wait_idle()
     assert t.state()["rules"]["direction"] == "clockwise"
     rendered(t, lambda: page.locator(".topbar [data-action=rules]").click())

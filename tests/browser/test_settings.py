@@ -1,6 +1,8 @@
 """Issue 4 §2: settings - rule preset and options, partnership, Complex, bot level, speed."""
 import json
 
+from test_a11y import axe
+
 from conftest import DESKTOP, PHONE
 
 
@@ -22,6 +24,8 @@ def test_settings_start_a_game_with_the_chosen_rules(new_table):
     page.select_option(".settings [name=level]", "easy")
     page.select_option(".settings [name=speed]", "instant")
     st = t.act("[data-action=apply-rules]")
+    assert st["overlay"] == "confirm-rules", "a match on the table ends only when the player says so"
+    st = t.act("[data-action=rules-now]")
     rules = st["rules"]
     assert rules["partnership"] and rules["complex"] and rules["no_heart_lead"]
     assert rules["self_capture"] == "jawaker" and st["level"] == "easy"
@@ -59,6 +63,47 @@ def test_settings_start_a_game_with_the_chosen_rules(new_table):
     # the rules survive a reload with the match
     t.reload()
     assert t.state()["rules"]["complex"]
+
+
+def pressed(t, key: str) -> dict:
+    """Press a key like a player; the state once the page has rendered and waits again."""
+    seq = t.page.evaluate("document.body.dataset.seq")
+    t.page.keyboard.press(key)
+    t.page.wait_for_function(
+        "s => document.body.dataset.seq !== s && document.body.hasAttribute('data-waiting')", arg=seq)
+    return t.state()
+
+
+def focused_action(t) -> str | None:
+    return t.page.evaluate("document.activeElement && document.activeElement.getAttribute('data-action')")
+
+
+def test_settings_never_end_a_match_without_asking(new_table):
+    """Issue 28 item 1: "Start a new game with these rules" beside Close asks first, as New
+    game does; keeping the match has the focus, so Enter and Escape keep it."""
+    t = new_table()
+    t.goto("?speed=instant&seed=4")
+    t.step()
+    st = t.wait_idle()
+    match = (st["seed"], st["moves"])
+    assert st["moves"] > 0
+    t.act("[data-action=settings]")
+    t.page.select_option(".settings [name=preset]", "pagat")  # a choice the question must not lose
+    t.page.wait_for_function("() => document.querySelector('.settings [name=no_heart_lead]').checked")
+    for answer in ("Enter", "Escape"):
+        st = t.act("[data-overlay=settings] [data-action=apply-rules]")
+        assert st["overlay"] == "confirm-rules" and (st["seed"], st["moves"]) == match
+        assert "Abandon this match" in t.page.locator("[data-overlay=confirm-rules]").inner_text()
+        assert focused_action(t) == "rules-keep", "keeping the match has the focus"
+        if answer == "Enter":
+            t.screenshot("confirm-rules")
+            axe(t, "the question before Settings' new game", "en")
+        st = pressed(t, answer)
+        assert st["overlay"] == "settings" and (st["seed"], st["moves"]) == match, answer
+        assert t.page.input_value(".settings [name=preset]") == "pagat", "back to Settings as left"
+    t.act("[data-overlay=settings] [data-action=apply-rules]")
+    st = t.act("[data-action=rules-now]")
+    assert st["overlay"] is None and st["seed"] != match[0] and st["rules"]["no_heart_lead"]
 
 
 def test_settings_on_a_phone(new_table):

@@ -3,7 +3,7 @@
 A dialog is an overlay kind (the page's state ``ui["overlay"]``). Its entry says what HTML it
 is (overlays.py, rulesview.py, recordview.py, the aids' dialogs), which action closes it by
 Escape (its Close button sends the same action; a dialog with no close action is the game's
-own: a deal's summary, the result, a damaged save, which end with their button) and whether
+own: a deal's summary, which ends with its button) and whether
 a button named after it opens it. Nothing else lists the kinds: the view asks :func:`html`,
 the keys :func:`closer`, the controls :func:`opens`.
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from trex_core import Observation, __version__
+from trex_core import Match, Observation, __version__
 
 from . import faces, overlays, recordview, rulesview
 from .strings import iso, t
@@ -72,13 +72,22 @@ def _about(obs: Observation, ui: UI, idp: str) -> str:
     return overlays.overlay("about", t("about.title"), body, close, idp)
 
 
+def good_moves(ui: UI) -> int:
+    """The moves of a damaged save that fit, which the player may play on from (pipeline.py)."""
+    salvage = ui.get("corrupt_salvage")
+    return len(salvage.history) if isinstance(salvage, Match) else 0
+
+
 DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("summary", _summary, close=None),
-    Dialog("result", lambda obs, ui, idp: overlays.final_result(obs, ui["kings"], _teams(ui), idp), close=None),
-    Dialog("corrupt", lambda obs, ui, idp: overlays.corrupt_save(ui.get("corrupt_why") or {}, idp), close=None),
+    Dialog("result", lambda obs, ui, idp: overlays.final_result(obs, ui["kings"], _teams(ui), idp),
+           opens=True),  # closed, the table offers it again (ending.py)
+    Dialog("corrupt", lambda obs, ui, idp: overlays.corrupt_save(
+        ui.get("corrupt_why") or {}, idp, good_moves(ui), ui.get("corrupt_text", "")), close="save-default"),
     Dialog("settings", lambda obs, ui, idp: overlays.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp)),
     Dialog("sheet", lambda obs, ui, idp: overlays.sheet_overlay(obs, ui["kings"], _teams(ui), idp)),
     Dialog("confirm", lambda obs, ui, idp: overlays.confirm_new_game(idp)),
+    Dialog("confirm-rules", lambda obs, ui, idp: overlays.confirm_rules(idp), close="rules-keep"),
     Dialog("confirm-seed", lambda obs, ui, idp: overlays.confirm_seed(ui.get("seed", ""), idp)),
     Dialog("help", lambda obs, ui, idp: overlays.help_overlay(idp), opens=True),
     Dialog("about", _about, opens=True),  # from Help

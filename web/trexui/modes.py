@@ -20,15 +20,16 @@ from typing import Any, Protocol
 
 from trex_core import IllegalMoveError, InvalidMoveError, Match, Move, card_text, cards_of, parse_move
 
-from . import embedview, faces, view
+from . import embedview, ending, faces, view
 from .embed import Embed
 from .strings import t
 
 Parts = list[tuple[str, str]]
 
 
-class ModeHost(Protocol):
-    """What a mode does to its table."""
+class ModeHost(ending.EndingHost, Protocol):
+    """What a mode does to its table (the page's game: what its question before a new
+    match needs, ending.py)."""
 
     ui: dict[str, Any]
 
@@ -56,7 +57,7 @@ class Game:
     diagram = False  # stepped by its reader (view, replay): the cards do not move it
     last_summary = True  # the match's last deal shows its summary
     shortcuts: frozenset[str] | None = None  # the keys' actions it takes (None: all)
-    actions: tuple[str, ...] = ()  # the buttons of its own (embedview.py's bar)
+    actions: tuple[str, ...] = ending.ACTIONS  # the buttons of its own (embedview.py's bar)
     step = 0  # a replay's step (moves shown); the start in the other modes
     judged: bool | None = None  # an exercise: whether the last answer was right
     answer_shown = False
@@ -72,7 +73,9 @@ class Game:
         return False
 
     def action(self, host: ModeHost, action: str) -> None:
-        """One of :attr:`actions` (a button of the mode's bar, or a command)."""
+        """One of :attr:`actions` (a button of the mode's bar, or a command). The page's
+        game: Settings' new match, asked about first when it ends one (ending.py)."""
+        ending.do(host, action)
 
     def command(self, host: ModeHost, kind: str, data: Any) -> str | None:
         """A command of the host page; the problem's code when it cannot be done."""
@@ -91,7 +94,11 @@ class Game:
         return {}
 
     def parts(self, obs: Any, ui: dict[str, Any]) -> Parts:
-        return view.table_parts(obs, ui)
+        parts = view.table_parts(obs, ui)
+        if obs.is_over and ui.get("overlay") is None:  # the result closed: what next (ending.py)
+            idp = ui.get("idp", "")
+            parts = [(name, ending.with_over_prompt(html, idp) if name == "centre" else html) for name, html in parts]
+        return parts
 
     def seat_names(self) -> tuple[str, str, str, str] | None:
         """The seats' names, when not the game's own (You, East, North, West)."""

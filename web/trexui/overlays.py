@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape
+from urllib.parse import quote
 
 from trex_core import Contract, Observation, card_text
 from trex_core.rules import CHOICES, PRESETS, SWITCHES
@@ -161,7 +162,8 @@ def final_result(obs: Observation, kings: list[int], teams: list[list[int]],
                  idp: str = "") -> str:
     """The match's result (issue 10 item 5): the winner, the final ranking with each place
     (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
-    ``values.of(rules)["teams"]``), the score sheet, and New match / Export record."""
+    ``values.of(rules)["teams"]``), the score sheet, and New match / Export record / Close
+    (Escape too: the table behind it then offers the result again, ending.over_prompt)."""
     totals = obs.totals
     partnership = obs.rules.partnership
     if partnership:
@@ -193,7 +195,8 @@ def final_result(obs: Observation, kings: list[int], teams: list[list[int]],
             f'<ol class="ranking" aria-label="{escape(t("result.ranking"))}">{ranking}</ol>'
             f'<div class="sheet-wrap">{score_sheet(obs, kings, teams, current=False)}</div>')
     buttons = (f'<button type="button" class="primary" data-action="new-game-now">{escape(t("result.new_match"))}</button>'
-               f'<button type="button" data-action="records">{escape(t("result.export"))}</button>')
+               f'<button type="button" data-action="records">{escape(t("result.export"))}</button>'
+               f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
     return overlay("result", t("result.title"), body, buttons, idp)
 
 
@@ -214,9 +217,21 @@ def save_error_text(why: Data) -> str:
     return t(f"save.why.{code}", **params)
 
 
-def corrupt_save(why: Data, idp: str = "") -> str:
+def corrupt_save(why: Data, idp: str = "", good_moves: int = 0, text: str = "") -> str:
+    """A save that cannot be restored: why, and the ways on (ending.py). ``good_moves``:
+    the moves before the first that does not fit, which can be played on from (the
+    default, for Enter and Escape). ``text``: the damaged save, downloaded as it is from a
+    ``data:`` link (nothing leaves the browser)."""
     body = f'<p>{escape(t("save.corrupt.text", why=save_error_text(why)))}</p>'
-    buttons = f'<button type="button" class="primary" data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
+    buttons = ""
+    if good_moves:
+        body += f'<p>{escape(t("save.corrupt.salvage", n=good_moves))}</p>'
+        buttons += (f'<button type="button" class="primary" data-action="save-continue" data-autofocus>'
+                    f'{escape(t("save.corrupt.continue", n=good_moves))}</button>')
+    primary = "" if good_moves else ' class="primary" data-autofocus'
+    buttons += (f'<button type="button"{primary} data-action="new-game-now">{escape(t("save.corrupt.new"))}</button>'
+                f'<a class="button" href="data:application/json;charset=utf-8,{quote(text)}" '
+                f'download="trex-damaged-save.json" data-key="save-download">{escape(t("save.corrupt.download"))}</a>')
     return overlay("corrupt", t("save.corrupt.title"), body, buttons, idp)
 
 
@@ -227,13 +242,23 @@ def confirm_new_game(idp: str = "") -> str:
     return overlay("confirm", t("confirm.new_game"), "", buttons, idp)
 
 
+def confirm_rules(idp: str = "") -> str:
+    """Settings' "Start a new game with these rules" while a match is in progress: the same
+    question as New game's (ending.py). Keeping the match has the focus (Enter, Escape) and
+    goes back to Settings as they were left."""
+    body = f'<p>{escape(t("confirm.rules.text"))}</p>'
+    buttons = (f'<button type="button" class="primary" data-action="rules-now">{escape(t("btn.new_game"))}</button>'
+               f'<button type="button" data-action="rules-keep" data-autofocus>{escape(t("confirm.seed.keep"))}</button>')
+    return overlay("confirm-rules", t("confirm.new_game"), body, buttons, idp)
+
+
 def confirm_seed(seed: int | str, idp: str = "") -> str:
     """The address names a game (?seed=) other than the saved match: the player chooses.
     Keeping the match is the safe choice and has the focus."""
     body = f'<p>{escape(t("confirm.seed.text", seed=seed))}</p>'
     buttons = (f'<button type="button" class="primary" data-action="seed-game">{escape(t("confirm.seed.play", seed=seed))}</button>'
                f'<button type="button" data-action="close" data-autofocus>{escape(t("confirm.seed.keep"))}</button>')
-    return overlay("confirm-seed", t("confirm.seed.title"), body, buttons, idp)
+    return overlay("confirm-seed", t("confirm.seed.title", seed=seed), body, buttons, idp)
 
 
 def share_overlay(links: Mapping[str, str], copied: bool | None, idp: str = "") -> str:

@@ -111,10 +111,11 @@ class MovePipeline:
             why = ({"code": exc.code, "params": exc.params} if isinstance(exc, store.SaveError)
                    else {"code": "bug", "params": {"detail": f"{type(exc).__name__}: {exc}"}})
             self.new_game()
-            # The bad save is kept until the player starts the new game (it may be inspected).
+            # The bad save is kept until the player chooses a way on (it may be downloaded).
             storage_set(store.SAVE_KEY, text)
             self.stamp = store.stamp_of(text)
-            self.host.ui = {"overlay": "corrupt", "corrupt_why": why}
+            self.host.ui = {"overlay": "corrupt", "corrupt_why": why, "corrupt_text": text,
+                            "corrupt_salvage": store.salvage(text)}
             self.refresh()
             return
         self.saved = store.Save(self.seed, self.match)

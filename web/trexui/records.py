@@ -109,9 +109,19 @@ class Viewer:
         self.m = Match(recorded.rules, recorded.dealer, single_deal=recorded.single_deal,
                        first_king=recorded.first_king)
         self.seats: list[int | None] = []  # who made each move (None: the deal's ``next``)
-        for move in self.moves:
+        # the steps a jump lands on (issue 28 item 10): each deal's start, and each trick's
+        # end (a Trex deal has no tricks: its end only), so 1 039 moves are 20 deals and
+        # about 250 tricks away, not a move at a time
+        self.deal_starts: list[int] = [0]
+        self.trick_ends: list[int] = []
+        for n, move in enumerate(self.moves, start=1):
             self.seats.append(self.m.to_move if self.m.phase != "deal-over" else None)
+            deal, tricks = self.m.deal_number, len(self.m.state.tricks)
             self.m.play(move)
+            if self.m.deal_number != deal:
+                self.deal_starts.append(n)
+            elif len(self.m.state.tricks) > tricks or self.m.phase == "deal-over" or self.m.is_over:
+                self.trick_ends.append(n)
         self.m.undo(len(self.moves))
         self.step = 0
 
@@ -128,11 +138,37 @@ class Viewer:
             self.m.undo(self.step - n)
         self.step = n
 
+    def marks(self, by: str) -> list[int]:
+        """The steps a jump ``by`` deal or trick lands on, the match's two ends included (a
+        trick's jumps stop at each deal's start too)."""
+        marks = set(self.deal_starts) | {self.steps}
+        if by == "trick":
+            marks |= set(self.trick_ends)
+        return sorted(marks)
+
+    def jump(self, by: str, forward: bool) -> int:
+        """The step of the next (or the previous) deal or trick from here."""
+        marks = self.marks(by)
+        if forward:
+            return next((n for n in marks if n > self.step), self.steps)
+        return next((n for n in reversed(marks) if n < self.step), 0)
+
     def action(self, name: str) -> None:
-        """The viewer's buttons and keys: first, back, forward, last."""
+        """The viewer's buttons and keys: first, back, forward, last, and the jumps by deal
+        and by trick (deal-back, deal-forward, trick-back, trick-forward)."""
         target = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": self.steps}.get(name)
+        if target is None and name.partition("-")[0] in ("deal", "trick"):
+            by, _, way = name.partition("-")
+            target = self.jump(by, way == "forward")
         if target is not None:
             self.go(target)
+
+    def where(self) -> dict[str, int]:
+        """The trick the viewer is at in its deal (1-based: the one being played or just
+        taken; 0 before the first card) and how many tricks the deal has so far."""
+        start = max(n for n in self.deal_starts if n <= self.step)
+        done = sum(1 for n in self.trick_ends if start < n <= self.step)
+        return {"trick": done + (0 if self.step in self.trick_ends or not self.m.trick else 1)}
 
     def state(self) -> dict[str, Any]:
         """The position after ``step`` moves as plain data for recordview.py: all four
@@ -162,4 +198,5 @@ class Viewer:
             "doubled": [[card_text(c), s] for c, s in obs.doubled],
             "deal_scores": list(obs.deal_scores), "totals": list(obs.totals),
             "is_over": obs.is_over,
+            "trick_no": self.where()["trick"] if obs.contract not in (None, Contract.TREX) else 0,
         }

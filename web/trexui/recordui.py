@@ -170,13 +170,18 @@ def play_on(table: TableApi) -> None:
 
 
 def on_key(table: TableApi, event: Any) -> bool:
-    """The replay viewer's keys: arrows step back and on in the reading direction, Home and
-    End go to the ends (Escape closes a record dialog as any other: dialogs.py)."""
+    """The replay viewer's keys: arrows step back and on in the reading direction (a trick
+    with Shift), Page Up and Page Down a deal, Home and End go to the ends (Escape closes a
+    record dialog as any other: dialogs.py)."""
     key = event.key
-    if table.ui.get("overlay") != "replay" or key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+    if table.ui.get("overlay") != "replay" or key not in ("ArrowLeft", "ArrowRight", "Home", "End",
+                                                          "PageUp", "PageDown"):
         return False
     forward = (key == "ArrowRight") != (direction() == "rtl")
-    action = {"Home": "replay-first", "End": "replay-last"}.get(key) or ("replay-forward" if forward else "replay-back")
-    do(table, action)
+    action = {"Home": "replay-first", "End": "replay-last", "PageUp": "replay-deal-back",
+              "PageDown": "replay-deal-forward"}.get(key)
+    if action is None and bool(event.shiftKey):
+        action = "replay-trick-forward" if forward else "replay-trick-back"
+    do(table, action or ("replay-forward" if forward else "replay-back"))
     event.preventDefault()
     return True

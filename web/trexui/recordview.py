@@ -28,9 +28,13 @@ from .overlays import overlay
 from .strings import t
 
 REPLAY_ACTIONS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward",
-                  "replay-last": "last"}
+                  "replay-last": "last", "replay-deal-back": "deal-back", "replay-trick-back": "trick-back",
+                  "replay-trick-forward": "trick-forward", "replay-deal-forward": "deal-forward"}
 REPLAY_KEYS = {"replay-first": "Home", "replay-back": "ArrowLeft", "replay-forward": "ArrowRight",
-               "replay-last": "End"}
+               "replay-last": "End", "replay-deal-back": "PageUp", "replay-trick-back": "Shift+ArrowLeft",
+               "replay-trick-forward": "Shift+ArrowRight", "replay-deal-forward": "PageDown"}
+"""The viewer's keys (recordui.on_key): a move, a trick with Shift, a deal a page at a time
+(in the reading direction: in Arabic the left arrow goes on)."""
 
 
 def problem_text(problem: dict[str, Any]) -> str:
@@ -123,8 +127,9 @@ def move_text(move: str) -> str:
 
 
 def small_card(card: str, *, cls: str = "") -> str:
-    return (f'<span class="rv-card {suit_class(card)}{cls}" role="img" aria-label="{escape(card_name(card))}" '
-            f'data-card="{card}">{escape(card_symbol(card))}</span>')
+    # s-<suit>: the four-colour deck (a setting) colours it as on the table (style.css)
+    return (f'<span class="rv-card {suit_class(card)} s-{card[1]}{cls}" role="img" '
+            f'aria-label="{escape(card_name(card))}" data-card="{card}">{escape(card_symbol(card))}</span>')
 
 
 def replay_hand(state: dict[str, Any], seat: int) -> str:
@@ -146,7 +151,7 @@ def replay_centre(state: dict[str, Any]) -> str:
         rows = []
         for suit, row in zip(SUITS, state["layout"], strict=True):
             text = row_text(suit, *row) if row else SUIT_SYMBOL[suit] + " \u2014"
-            rows.append(f'<li class="{suit_colour(suit)}">{escape(text)}</li>')
+            rows.append(f'<li class="{suit_colour(suit)} s-{suit}">{escape(text)}</li>')
         return f'<ul class="rv-layout" aria-label="{escape(t("rec.replay.layout"))}">{"".join(rows)}</ul>'
     if not state["trick"]:
         return ""
@@ -169,12 +174,14 @@ def replay_scores(state: dict[str, Any]) -> str:
 
 def replay_dialog(state: dict[str, Any], idp: str = "") -> str:
     """The replay viewer: where the match is, the move just made, all four hands face up,
-    the trick or the Trex layout, the scores as they were; First / Back / Forward / Last
-    (and the arrows, Home and End: app.py)."""
+    the trick or the Trex layout, the scores as they were; First / Back / Forward / Last,
+    and a deal or a trick back and on (their keys: REPLAY_KEYS)."""
     step, steps = state["step"], state["steps"]
     where = t("rec.replay.where", deal=state["deal"], deals=state["deals"], kingdom=state["kingdom"],
               name=seat_name(state["king"]))
     contract = contract_name(state["contract"]) if state["contract"] else t("bar.no_contract")
+    if state.get("trick_no"):
+        contract += " · " + t("rec.replay.trick", n=state["trick_no"])
     last = state["last"]
     if last is None:
         said = t("rec.replay.start")
@@ -202,6 +209,12 @@ def replay_dialog(state: dict[str, Any], idp: str = "") -> str:
                + btn("replay-back", "rec.back", step == 0, focus=step == steps)
                + btn("replay-forward", "rec.forward", step == steps, focus=step < steps)
                + btn("replay-last", "rec.last", step == steps) + "</div>"
+               + f'<div class="rv-steps rv-jumps" role="group" aria-label="{escape(t("rec.replay.jumps"))}">'
+               + btn("replay-deal-back", "rec.deal_back", step == 0)
+               + btn("replay-trick-back", "rec.trick_back", step == 0)
+               + btn("replay-trick-forward", "rec.trick_forward", step == steps)
+               + btn("replay-deal-forward", "rec.deal_forward", step == steps) + "</div>"
+               + f'<p class="rv-keys note">{escape(t("rec.replay.keys"))}</p>'
                + f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
     return overlay("replay", t("rec.replay.title"), body, buttons, idp)
 

@@ -165,6 +165,26 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
     return seed, match, ui
 
 
+def salvage(text: str) -> Match | None:
+    """A damaged save's match up to its last move that fits (issue 28 item 5): the seed, the
+    rules and the moves before the first the engine refuses. None when nothing can be played
+    on (no seed or rules to read, or not one move fits)."""
+    try:
+        data = json.loads(text)
+        seed, rules, moves = data["seed"], Rules.from_dict(data["rules"]), data["moves"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(moves, list) or isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        return None
+    match = Match.new(seed=seed, rules=rules)
+    for move in moves:
+        try:
+            match.play(move if isinstance(move, str) else "")
+        except ValueError:  # refused, or no move at all: the match stops before it
+            break
+    return match if match.history else None
+
+
 def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
             "level": LEVELS_DEFAULT, "speed": "normal",
