@@ -258,3 +258,23 @@ def test_a_damaged_save_says_why_in_the_language() -> None:
                 assert "الملك" in said and not re.search("[A-Za-z]{2,}", said), said
         finally:
             strings.set_language("en")
+
+
+def test_each_mark_is_shown_once_in_the_legend() -> None:
+    """Issue 28: the legend said "⚑ ⚑ Taken card shown face up" (its mark, then the word's
+    own). Each mark appears once, in every language."""
+    m = Match.new(seed=3)
+    m.play(next(mv for mv in m.legal_moves() if str(mv) == "king-of-hearts"))
+    while not any(observe(m, 0).face_up):  # the king of hearts doubled, then taken (§3.6)
+        moves = m.legal_moves()
+        m.play(next((mv for mv in moves if str(mv).startswith("double")), moves[0]))
+    typed = observe(m, 0)
+    assert typed.doubled
+    for lang in strings.LANGUAGES:
+        strings.set_language(lang)
+        try:
+            legend = view.marks_legend(typed)
+        finally:
+            strings.set_language("en")
+        text = re.sub(r"<[^>]+>", "", legend)
+        assert text.count("\u2691") == 1 and text.count("\u00d72") == 1, (lang, text)
