@@ -278,3 +278,32 @@ def test_each_mark_is_shown_once_in_the_legend() -> None:
             strings.set_language("en")
         text = re.sub(r"<[^>]+>", "", legend)
         assert text.count("\u2691") == 1 and text.count("\u00d72") == 1, (lang, text)
+
+
+def test_a_screen_reader_hears_who_played_each_card_and_the_layout_by_suit() -> None:
+    """Issue 28: the trick read "2 of spades, led, 3 of spades" (no names), and the Trex
+    layout was one flat list of cards. Each card of the trick (and of the last trick) is named
+    with its player, the leader said once; the layout is a labelled group per suit."""
+    m = Match.new(seed=3)
+    m.play(next(mv for mv in m.legal_moves() if str(mv) == "queens"))
+    while not (m.phase == "play" and len(observe(m, 0).trick) == 2):
+        m.play(m.legal_moves()[0])
+    typed = observe(m, 0)
+    obs = typed.to_dict()
+    html = view.trick_view(typed, ui_for(m, obs))
+    said = re.findall(r'role="img" aria-label="([^"]+)"', html)
+    (s1, c1), (s2, c2) = typed.trick
+    assert said == [f"{view.seat_name(s1)} led: {view.card_name(faces.card_text(c1))}",
+                    f"{view.seat_name(s2)}: {view.card_name(faces.card_text(c2))}"]
+    assert '<span class="led" aria-hidden="true">' in html
+    # the Trex layout: four groups, one per suit, named by the suit
+    m = Match.new(seed=3)
+    m.play(next(mv for mv in m.legal_moves() if str(mv) == "trex"))
+    while len(observe(m, 0).layout_plays) < 6:
+        m.play(m.legal_moves()[0])
+    html = view.layout_view(observe(m, 0))
+    rows = re.findall(r'<div class="row (open|closed)[^"]*" data-suit="(\w)" role="group" aria-label="([^"]+)">', html)
+    assert [s for _, s, _ in rows] == ["S", "H", "D", "C"]
+    for state, suit, label in rows:
+        assert label.startswith(f"The {strings.t('suit.' + suit)} row"), label
+        assert ("no jack" in label) == (state == "closed")

@@ -249,8 +249,9 @@ def trick_view(obs: Observation, ui: UI) -> str:
     for i, (seat, card) in enumerate(plays):
         win = " winner" if winner is not None and seat == winner else ""
         # data-from: another seat's card comes from that seat's panel (tableview.js)
-        face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"')
-        led = f'<span class="led">{escape(t("trick.led"))}</span>' if i == 0 else ""  # who led this trick
+        face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"',
+                         spoken=played_by(seat, card, led=i == 0))
+        led = f'<span class="led" aria-hidden="true">{escape(t("trick.led"))}</span>' if i == 0 else ""
         slots.append(f'<div class="slot slot-{POS[seat]}{win}" data-key="slot-{seat}">{face}{led}</div>')
     caption = ""
     taker = ""
@@ -263,6 +264,12 @@ def trick_view(obs: Observation, ui: UI) -> str:
             f'data-cards="{len(plays)}" data-trick="{obs.deal_number}-{number}"{taker}>'
             + "".join(slots) + "</div>"
             f'<p class="trick-caption">{escape(caption)}</p></div>')
+
+
+def played_by(seat: int, card: str, led: bool) -> str:
+    """A trick's card as a screen reader says it: who played it, and who led ("West led:
+    2 of spades"); the slot's place and the "led" badge say it to the eye."""
+    return t("trick.played_led" if led else "trick.played", name=seat_name(seat), card=card_name(card))
 
 
 def layout_view(obs: Observation) -> str:
@@ -284,7 +291,10 @@ def layout_view(obs: Observation) -> str:
                 cells.append(f'<span class="cell empty{jack}{hint}" aria-hidden="true">'
                              f'{rank_label(card) if r == 9 else ""}</span>')
         state = "open" if row else "closed"
-        rows.append(f'<div class="row {state} {suit_class("x" + suit)}" data-suit="{suit}">'
+        # a group per suit, so a screen reader hears the layout by suit, not 16 cards in a row
+        said = t("layout.row" if row else "layout.row_closed", suit=t("suit." + suit))
+        rows.append(f'<div class="row {state} {suit_class("x" + suit)}" data-suit="{suit}" role="group" '
+                    f'aria-label="{escape(said)}">'
                     f'<span class="row-suit" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
                     + "".join(cells) + "</div>")
     hint = "" if any(obs.layout) else f'<p class="layout-hint">{escape(t("layout.empty"))}</p>'
@@ -393,8 +403,9 @@ def centre(obs: Observation, ui: UI) -> str:
         leader = last.get("leader", last["plays"][0][0])
         faces = "".join(
             f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}" data-key="last-{s}">'
-            f'{card_face(c, doubled=c in doubled)}'
-            + (f'<span class="led">{escape(t("trick.led"))}</span>' if s == leader else "") + "</div>"
+            f'{card_face(c, doubled=c in doubled, spoken=played_by(s, c, led=s == leader))}'
+            + (f'<span class="led" aria-hidden="true">{escape(t("trick.led"))}</span>' if s == leader else "")
+            + "</div>"
             for s, c in last["plays"])
         key = "trick.last_prev" if last.get("prev") else "trick.last_by"
         title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
