@@ -307,3 +307,37 @@ def test_a_screen_reader_hears_who_played_each_card_and_the_layout_by_suit() -> 
     for state, suit, label in rows:
         assert label.startswith(f"The {strings.t('suit.' + suit)} row"), label
         assert ("no jack" in label) == (state == "closed")
+
+
+# a signed number followed by Arabic words in the same text: drawn "−25 عن كل", its minus
+# sits between the digits and the words and an Arabic reader takes it for "25−"
+NUMBER_THEN_WORDS = re.compile("[+\u2212]\\d+(?:/\\d+)*\u2069?[ \u00a0]*[\u0621-\u064a]")
+
+
+def test_arabic_names_the_king_one_way_and_ends_a_phrase_with_its_number() -> None:
+    """Issue 28: the king card was شايب in the announcements and الشيخ in the Rules, and the
+    contract buttons read "25−" (the number first, the words after it) where the summary read
+    "−75". The card is شايب everywhere (الشيخ only in the contract's own name, شيخ الكبة),
+    and a score never comes before the words of its phrase: on the contract buttons, the
+    doubling prompts, the seats and the rules screen."""
+    from trexui import rulesview
+    rules = Rules.preset("levant")
+    strings.set_language("ar")
+    try:
+        contract = (strings.t("contract.king-of-hearts"), strings.t("contract.short.king-of-hearts"))
+        m = Match.new(seed=3)
+        typed = observe(m, 0)
+        ui = ui_for(m, typed.to_dict())
+        texts = [rulesview.rules_html(rules), view.prompt_view(typed, ui), view.card_name("KH")]
+        texts += [strings.t(k, loss=faces.score_text(-150), gain=faces.score_text(75))
+                  for k in ("prompt.double_kh.text", "prompt.double_q.text")]
+        texts.append(strings.t("deal_score", score=faces.score_text(-15)))
+        said = "\n".join(texts)
+        assert "شايب" in view.card_name("KH")
+        for name in contract:
+            said = said.replace(name, "")
+        assert "شيخ" not in said, [line for line in said.split("\n") if "شيخ" in line]
+        assert not NUMBER_THEN_WORDS.findall(said), NUMBER_THEN_WORDS.findall(said)
+        assert "\u2212" in said
+    finally:
+        strings.set_language("en")
