@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
@@ -61,6 +62,7 @@ from .faces import (
     tricks_won,
 )
 from .overlays import (
+    overlay,
     param_notice,
     score_sheet,
 )
@@ -302,6 +304,11 @@ def layout_view(obs: Observation) -> str:
             + "".join(rows) + hint + "</div>")
 
 
+# The doubling question's safe answer (no double, no redeal): the prompt focuses it first,
+# so a habitual Enter does not double (focus.py), and P gives it (controls.py).
+SAFE = f' data-autofocus aria-keyshortcuts="{SHORTCUT_KEYS["pass"]}"'
+
+
 def prompt_view(obs: Observation, ui: UI) -> str:
     """The king's contract picker and the doubling/redeal answers (§2.2, §4, §5)."""
     if obs.to_move != 0:
@@ -337,7 +344,7 @@ def prompt_view(obs: Observation, ui: UI) -> str:
             parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">
   <button type="button" data-action="move" data-move="double:{c}" data-key="choice-double" {nav}>{escape(t("btn.double"))} {card_symbol(c)}</button>
-  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>
+  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}{SAFE}>{escape(t("btn.no_double"))}</button>
 </div>""")
         elif doublable:
             cx = obs.contract is Contract.COMPLEX
@@ -354,8 +361,8 @@ def prompt_view(obs: Observation, ui: UI) -> str:
             # "no double" answer itself (and the only one shown)
             label = (t("btn.double_these", cards=" ".join(card_symbol(c) for c in marked)) if marked
                      else t("btn.no_double"))
-            none = "" if marked else ' data-move="nodouble"'
-            plain = (f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>'
+            none = "" if marked else ' data-move="nodouble"' + SAFE
+            plain = (f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}{SAFE}>'
                      f'{escape(t("btn.no_double"))}</button>' if marked else "")
             parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">{boxes}</div>
@@ -367,7 +374,8 @@ def prompt_view(obs: Observation, ui: UI) -> str:
             if not parts:
                 parts.append(f'<h2 id="{title_id}">{escape(t("prompt.redeal.title"))}</h2>')
             no_double = ("" if doublable else
-                         f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>')
+                         f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" '
+                         f'{nav}{SAFE}>{escape(t("btn.no_double"))}</button>')
             parts.append(f"""<p>{escape(t("prompt.redeal.text"))}</p>
 <div class="choices">
   <button type="button" data-action="move" data-move="redeal" data-key="choice-redeal" {nav}>{escape(t("btn.redeal"))}</button>
@@ -398,27 +406,43 @@ def centre(obs: Observation, ui: UI) -> str:
         parts.append(trick_view(obs, ui))
     last = ui.get("last_trick")
     if ui.get("show_last") and last:
-        winner = last["winner"]
-        doubled = {c for c, _ in last.get("doubled", [])}
-        leader = last.get("leader", last["plays"][0][0])
-        faces = "".join(
-            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}" data-key="last-{s}">'
-            f'{card_face(c, doubled=c in doubled, spoken=played_by(s, c, led=s == leader))}'
-            + (f'<span class="led" aria-hidden="true">{escape(t("trick.led"))}</span>' if s == leader else "")
-            + "</div>"
-            for s, c in last["plays"])
-        key = "trick.last_prev" if last.get("prev") else "trick.last_by"
-        title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
+        title, trick = last_trick(last)
         last_id = ui.get("idp", "") + "last-title"
         parts.append(f"""<div class="last-trick" role="dialog" aria-labelledby="{last_id}" data-key="last-trick">
 <h2 id="{last_id}">{escape(title)}</h2>
-<div class="trick" role="group" aria-label="{escape(t("trick.last"))}">{faces}</div>
-<button type="button" data-action="close-last" data-autofocus>{escape(t("btn.close"))}</button></div>""")
+{trick}
+{CLOSE_LAST.format(escape(t("btn.close")))}</div>""")
     parts.append(marks_legend(obs))
     # No live region here: the page announces what happens in one polite region outside
     # the rendered table (announce.py), once per event.
     return (f'<section class="centre" data-part="centre" aria-label="{escape(t("centre.label"))}">'
             f'{"".join(parts)}</section>')
+
+
+def last_trick(last: Mapping[str, Any]) -> tuple[str, str]:
+    """The last trick's title ("Last trick: West led, you took it") and its cards."""
+    winner = last["winner"]
+    doubled = {c for c, _ in last.get("doubled", [])}
+    leader = last.get("leader", last["plays"][0][0])
+    faces = "".join(
+        f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}" data-key="last-{s}">'
+        f'{card_face(c, doubled=c in doubled, spoken=played_by(s, c, led=s == leader))}'
+        + (f'<span class="led" aria-hidden="true">{escape(t("trick.led"))}</span>' if s == leader else "")
+        + "</div>"
+        for s, c in last["plays"])
+    key = "trick.last_prev" if last.get("prev") else "trick.last_by"
+    title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
+    return title, f'<div class="trick" role="group" aria-label="{escape(t("trick.last"))}">{faces}</div>'
+
+
+CLOSE_LAST = '<button type="button" data-action="close-last" data-autofocus>{}</button>'
+
+
+def last_trick_dialog(ui: UI) -> str:
+    """L on a deal's summary: the deal's last trick in a dialog of its own, in the
+    summary's place until it closes (controls.py)."""
+    title, trick = last_trick(ui["last_trick"])
+    return overlay("last-trick", title, trick, CLOSE_LAST.format(escape(t("btn.close"))), ui.get("idp", ""))
 
 
 def marks_legend(obs: Observation) -> str:
@@ -558,7 +582,9 @@ def table_parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     kings = ui["kings"]
     teams = ui["values"]["teams"]
     kind = ui.get("overlay")
-    ov = dialogs.html(kind, obs, ui)  # the dialog on screen, if any (dialogs.py)
+    # L on a deal's summary: the deal's last trick instead, until it closes (controls.py)
+    peek = kind == "summary" and ui.get("peek_last") and ui.get("show_last") and ui.get("last_trick")
+    ov = last_trick_dialog(ui) if peek else dialogs.html(kind, obs, ui)  # the dialog on screen, if any
     if kind == "summary" and ov:
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
