@@ -100,9 +100,14 @@ CHECK_JS = r"""
         out.seats.push(`${seat} outside the window`);
         continue;
       }
-      sample: for (let y = r.top + 5; y <= r.bottom - 5; y += 5) for (let x = r.left + 5; x <= r.right - 5; x += 5) {
-        const h = document.elementFromPoint(x, y);
-        if (h && !el.contains(h)) { out.seats.push(`${seat} under ${name(h)} at ${x | 0},${y | 0}`); break sample; }
+      sample: for (let y = r.top + 5; y <= r.bottom - 5; y += 5) {
+        for (let x = r.left + 5; x <= r.right - 5; x += 5) {
+          const h = document.elementFromPoint(x, y);
+          if (h && !el.contains(h)) {
+            out.seats.push(`${seat} under ${name(h)} at ${x | 0},${y | 0}`);
+            break sample;
+          }
+        }
       }
     }
   }
@@ -320,6 +325,13 @@ def test_a_deal_on_every_screen(pages, size):
     shot(t, size, "summary")
     st = act(t, "[data-action=next-deal]", touch)
     assert st["waiting"] == "choose"
+    # issue 28: the match totals on every seat's panel and the king's contracts still to
+    # come in the bar, in sight on every screen (not only in the score sheet)
+    for seat in range(4):
+        total = t.page.locator(f".seat[data-seat='{seat}'] .total")
+        assert total.is_visible() and total.inner_text().startswith("Total: "), seat
+    if size not in LANDSCAPE:  # held sideways the bar has no room: the centre says it while a bot chooses
+        assert t.page.locator(".counters [data-k=left]").is_visible()
     # the score sheet: a dialog on phones and tablets, beside the table on a desktop
     press(t, "[data-action=sheet]", touch)
     if size == "1280x800":
@@ -432,8 +444,14 @@ def test_doubling_prompt_fits(pages, size):
     t.page.wait_for_function("document.querySelector('input[name=dbl]').checked")
     shot(t, size, "double-queens")
     st = act(t, "[data-action=double-selected]", touch=True)
-    assert [c for c, s in st["doubled"] if s == 0]
+    doubled = [c for c, s in st["doubled"] if s == 0]
+    assert doubled
     check(t, "doubled queen in hand")
+    # issue 28: the double is a red badge by your name, as big as the seat's name
+    badge = t.page.locator(".you .seat .badge.doubled")
+    assert badge.is_visible() and badge.get_attribute("aria-label").startswith("Doubled: ")
+    size = badge.evaluate("b => [parseFloat(getComputedStyle(b).fontSize), b.getBoundingClientRect().height]")
+    assert size[0] >= 14 and size[1] >= 22, size
 
 
 def test_tablet_landscape(pages):

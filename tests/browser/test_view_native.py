@@ -302,7 +302,8 @@ def test_a_screen_reader_hears_who_played_each_card_and_the_layout_by_suit() -> 
     while len(observe(m, 0).layout_plays) < 6:
         m.play(m.legal_moves()[0])
     html = view.layout_view(observe(m, 0))
-    rows = re.findall(r'<div class="row (open|closed)[^"]*" data-suit="(\w)" role="group" aria-label="([^"]+)">', html)
+    rows = re.findall(r'<div class="row (open|closed)[^"]*" data-suit="(\w)" role="group" '
+                      r'aria-label="([^"]+)">', html)
     assert [s for _, s, _ in rows] == ["S", "H", "D", "C"]
     for state, suit, label in rows:
         assert label.startswith(f"The {strings.t('suit.' + suit)} row"), label
@@ -341,3 +342,43 @@ def test_arabic_names_the_king_one_way_and_ends_a_phrase_with_its_number() -> No
         assert "\u2212" in said
     finally:
         strings.set_language("en")
+
+
+def test_the_table_shows_totals_the_kings_contracts_left_and_doubles() -> None:
+    """Issue 28, what a Trix player missed: each seat's match total on its panel (not only
+    "this deal"); the king's contracts still to come in the top bar, while he chooses (a
+    bot king too) and during the deal; a doubled card still held as a red badge by the
+    holder's name, named for a screen reader."""
+    m = Match.new(seed=next(s for s in range(1, 99) if Match.new(seed=s).king != 0))
+    for _ in range(2):  # two deals of the first kingdom (a bot's), every seat playing its first legal move
+        while m.phase != DEAL_OVER:
+            m.play(m.legal_moves()[0])
+        m.play("next")
+    typed = observe(m, 0)
+    ui = ui_for(m, typed.to_dict())
+    assert any(typed.totals) and typed.phase == "choose"
+    for seat in range(4):
+        panel = view.seat_panel(typed, seat, ui)
+        assert f'<span class="total">Total: {faces.score_text(typed.totals[seat])}</span>' in panel
+    left = [c for c in m.rules.contracts if c not in m.used_contracts]
+    assert len(left) == len(m.rules.contracts) - 2
+    names = ", ".join(strings.t(f"contract.short.{c.value}") for c in left)
+    assert f'<li data-k="left">Still to play: {names}</li>' in view.topbar(typed, ui)
+    if m.to_move != 0:  # a bot king chooses: the centre says from what
+        assert f'<p class="note" data-k="left">Still to play: {names}</p>' in view.centre(typed, ui)
+    m.play(left[-1].value)  # the king names the last of them: no longer to come
+    bar = view.topbar(observe(m, 0), ui)
+    names = ", ".join(strings.t(f"contract.short.{c.value}") for c in left[:-1])
+    assert f'<li data-k="left">Still to play: {names}</li>' in bar, bar
+    # a doubled K♥, still held: a badge by its holder's name
+    m = Match.new(seed=3)
+    m.play("king-of-hearts")
+    while not observe(m, 0).doubled:
+        moves = m.legal_moves()
+        m.play(next((mv for mv in moves if str(mv).startswith("double")), moves[0]))
+    typed = observe(m, 0)
+    (card, holder), = typed.doubled
+    panel = view.seat_panel(typed, holder, ui_for(m, typed.to_dict()))
+    assert re.search(r'<div class="seat-head">.*<span class="badge doubled" role="img" '
+                     r'aria-label="Doubled: king of hearts">', panel), panel
+    assert "K\u2665" in panel.split('class="badge doubled"')[1].split("</span></span>")[0]

@@ -133,6 +133,7 @@ def topbar(obs: Observation, ui: UI) -> str:
     <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs.king)))}</li>
     <li data-k="contract">{escape(contract)}</li>
+    {kings_left(obs)}
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") and not ui.get("stale") else ""}
     {stale_bar(ui)}
@@ -154,6 +155,21 @@ def topbar(obs: Observation, ui: UI) -> str:
 </header>"""
 
 
+def kings_left(obs: Observation) -> str:
+    """The king's contracts still to come in his kingdom, while he chooses (a bot too) and
+    during the deal (an <li>; none: nothing). The engine lists the contracts in play and
+    those the king has played (``used_contracts``); the one being played is not to come."""
+    text = left_text(obs)
+    return f'<li data-k="left">{escape(text)}</li>' if text else ""
+
+
+def left_text(obs: Observation) -> str:
+    """"Still to play: Queens, Trex" (kings_left), or "" when none is left."""
+    left = [c for c in obs.rules.contracts if c not in obs.used_contracts and c != obs.contract]
+    names = t("list.comma").join(t(f"contract.short.{c.value}") for c in left)
+    return t("bar.left", contracts=names) if left else ""
+
+
 # ---------------------------------------------------------------- seats
 def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
     contract = obs.contract
@@ -169,6 +185,11 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
         badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
     if obs.rules.partnership and seat != 0 and [0, seat] in ui["values"]["teams"]:  # your partner
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
+    held = [c for c, s in doubled.items() if s == seat and c not in played]  # doubled, still held (§4.2)
+    if held:  # a red badge by the name: seen at a glance on a phone too
+        names = t("list.comma").join(card_name(c) for c in held)
+        badges.append(f'<span class="badge doubled" role="img" aria-label="{escape(t("badge.doubled", cards=names))}">'
+                      f'<span class="x2">\u00d72</span> {" ".join(card_symbol(c) for c in held)}</span>')
     if obs.phase == "announce" and obs.answered[seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
     if turn and seat != 0 and not ui.get("still"):  # a diagram's seats do not think
@@ -190,12 +211,13 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
                         f'<b class="{suit_class(laid)}">{card_symbol(laid)}</b></span>')
     if dealt(obs) and obs.contract:
         info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs.deal_scores[seat])))}</span>')
+    # the match so far, always in sight (the score sheet is a dialog on a phone)
+    info.append(f'<span class="total">{escape(t("seat.total", score=score_text(obs.totals[seat])))}</span>')
     if contract in (Contract.COLLECTIONS, Contract.COMPLEX) and dealt(obs):
         info.append(f'<span class="tricks-won">{escape(tn("summary.tricks", tricks_won(obs)[seat]))}</span>')
-    # Face-up cards: doubled cards still held (§4.2), the taken cards the engine says lie
-    # face up (§3.6), 2s laid down in partnership Trex (§8.2).
-    shown = [c for c, s in doubled.items() if s == seat and c not in played]
-    shown += [c for c in texts(obs.shown_twos[seat]) if c not in shown and c not in played]
+    # Face-up cards: the taken cards the engine says lie face up (§3.6), 2s laid down in
+    # partnership Trex (§8.2); doubled cards still held are the badge above.
+    shown = [c for c in texts(obs.shown_twos[seat]) if c not in held and c not in played]
     faces = ""
     if shown:
         faces += '<div class="shown">' + "".join(
@@ -397,6 +419,8 @@ def centre(obs: Observation, ui: UI) -> str:
         else:
             key = "status.wait_choose" if obs.phase == "choose" else "status.wait_announce"
             parts.append(f'<p class="waiting">{escape(t(key, name=seat_name(obs.king)))}</p>')
+            if obs.phase == "choose":  # what a bot king chooses from (your own picker shows it)
+                parts.append(f'<p class="note" data-k="left">{escape(left_text(obs))}</p>')
         for claimant, cards in obs.redeals:
             shown = " ".join(card_symbol(c) for c in sort_hand(texts(cards)))
             parts.append(f'<p class="note">{escape(t("prompt.redeal_claimed", name=seat_name(claimant), cards=shown))}</p>')
