@@ -141,8 +141,33 @@ def test_trick_reasons_per_kind() -> None:
     assert aids.reason(obs, "2S").startswith("Lead low: with 2\u2660")
 
 
+def test_a_forced_card_is_called_forced() -> None:
+    """Issue 28: with one card you may play, the hint said "The strongest bot expects this to
+    cost you the least"; it says the card is the only one (in a trick and in Trex)."""
+    obs = base_obs("queens", ["5C", "AH"], [(1, "TC")], legal=["5C"])
+    assert aids.reason(obs, "5C") == "5\u2663 is the only card you may play."
+    obs = base_obs("trex", ["9S", "3D"], [], legal=["9S", "pass"])
+    assert "only card" not in aids.reason(obs, "9S")
+    obs = base_obs("trex", ["TS", "3D"], [], legal=["TS"])
+    assert aids.reason(obs, "TS") == "10\u2660 is the only card you may play."
+
+
+def test_taking_a_trick_is_not_promised_while_a_later_player_can_beat_it() -> None:
+    """Issue 28: "take the trick with 10♠" while a player after you could still play a higher
+    spade. Second to play with J♠ over the 10♠ (Q♠ K♠ unseen): it may still be beaten; with
+    the A♠ above every unseen spade, or playing last, the trick is yours."""
+    obs = base_obs("queens", ["JS", "AS", "2D"], [(1, "TS")])
+    why = aids.reason(obs, "JS")
+    assert why.startswith("You cannot stay under the 10\u2660: play J\u2660") and "may still beat it" in why
+    obs = base_obs("queens", ["KS", "AS", "2D"], [(1, "TS")], tricks=[(1, ["QS", "2S", "3S", "4S"], 1)])
+    assert aids.reason(obs, "KS") == ("You cannot stay under the 10\u2660: take the trick with K\u2660 "
+                                      "and keep your other cards.")
+    obs = base_obs("queens", ["KS", "AS"], [(1, "QS"), (2, "2S"), (3, "3S")])
+    assert aids.reason(obs, "KS").startswith("You cannot stay under the Q\u2660: take the trick with K\u2660")
+
+
 def test_trex_reasons_per_kind() -> None:
-    obs = base_obs("trex", ["JS", "QS", "3D"], [], legal=["JS"])
+    obs = base_obs("trex", ["JS", "QS", "3D"], [], legal=["JS", "JD"])
     assert aids.reason(obs, "JS") == "Lay J\u2660: it opens the row for your Q\u2660."
     obs = base_obs("trex", ["QS", "KS", "3D"], [], legal=["QS", "JD"])
     assert aids.reason(obs, "QS") == "Lay Q\u2660: you also hold K\u2660, so that row stays yours."

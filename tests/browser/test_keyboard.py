@@ -322,3 +322,52 @@ def test_the_hands_one_tab_stop_moves_to_the_first_playable_card(new_table):
         assert len(stops) == 1 or not hand_order(page), stops
         checked += 1
     assert checked >= 3
+
+
+def test_the_doubling_question_focuses_the_safe_answer_and_p_gives_it(new_table):
+    """Issue 28: the doubling question focused *Double*, so a habitual Enter doubled. It
+    focuses *Don't double* (which says its key, P), and P answers it: no card doubled."""
+    t = new_table()
+    page = t.page
+    t.goto(f"?speed=instant&seed={find_seed(king_holding_kh)}")
+    assert t.wait_idle()["waiting"] == "choose"
+    st = press(t, "Enter")  # the picker's first contract: King of Hearts
+    assert st["contract"] == "king-of-hearts" and st["waiting"] == "announce", st
+    f = assert_focus_not_lost(page, "on the doubling question")
+    assert f["nav"] == "prompt" and f["move"] == "nodouble", f
+    assert page.get_attribute("[data-prompt=announce] [data-move=nodouble]", "aria-keyshortcuts") == "P"
+    st = press(t, "p")
+    assert st["waiting"] != "announce" and not [c for c, s in st["doubled"] if s == 0], st
+    page.keyboard.press("?")
+    page.wait_for_selector(".overlay[data-overlay=help]")
+    rows = page.locator(".overlay .keys tbody tr").all_inner_texts()
+    assert any(r.startswith("P") and "double" in r for r in rows), rows
+
+
+def test_s_and_l_work_on_a_deals_summary(new_table):
+    """Issue 28: on a deal's summary S (the score sheet) and L (the deal's last trick) did
+    nothing. Each opens over the summary; Escape brings the summary back, focused."""
+    t = new_table()
+    page = t.page
+    t.goto("?speed=instant&seed=11")
+    st = t.wait_idle()
+    while st["waiting"] != "summary":
+        t.step()
+        st = t.wait_idle()
+    assert focused(page)["action"] == "next-deal"
+    page.keyboard.press("s")
+    page.wait_for_selector(".overlay[data-overlay=sheet]")
+    t.screenshot("keyboard-summary-sheet")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".overlay[data-overlay=summary]")
+    assert focused(page)["action"] == "next-deal"
+    page.keyboard.press("l")
+    page.wait_for_selector(".overlay[data-overlay=last-trick] .trick .card")
+    assert page.locator(".overlay[data-overlay=summary]").count() == 0
+    assert focused(page)["action"] == "close-last"
+    t.screenshot("keyboard-summary-last-trick")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".overlay[data-overlay=summary]")
+    assert page.locator(".overlay[data-overlay=last-trick]").count() == 0
+    assert focused(page)["action"] == "next-deal"
+    assert t.state()["waiting"] == "summary"

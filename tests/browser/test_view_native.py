@@ -258,3 +258,127 @@ def test_a_damaged_save_says_why_in_the_language() -> None:
                 assert "الملك" in said and not re.search("[A-Za-z]{2,}", said), said
         finally:
             strings.set_language("en")
+
+
+def test_each_mark_is_shown_once_in_the_legend() -> None:
+    """Issue 28: the legend said "⚑ ⚑ Taken card shown face up" (its mark, then the word's
+    own). Each mark appears once, in every language."""
+    m = Match.new(seed=3)
+    m.play(next(mv for mv in m.legal_moves() if str(mv) == "king-of-hearts"))
+    while not any(observe(m, 0).face_up):  # the king of hearts doubled, then taken (§3.6)
+        moves = m.legal_moves()
+        m.play(next((mv for mv in moves if str(mv).startswith("double")), moves[0]))
+    typed = observe(m, 0)
+    assert typed.doubled
+    for lang in strings.LANGUAGES:
+        strings.set_language(lang)
+        try:
+            legend = view.marks_legend(typed)
+        finally:
+            strings.set_language("en")
+        text = re.sub(r"<[^>]+>", "", legend)
+        assert text.count("\u2691") == 1 and text.count("\u00d72") == 1, (lang, text)
+
+
+def test_a_screen_reader_hears_who_played_each_card_and_the_layout_by_suit() -> None:
+    """Issue 28: the trick read "2 of spades, led, 3 of spades" (no names), and the Trex
+    layout was one flat list of cards. Each card of the trick (and of the last trick) is named
+    with its player, the leader said once; the layout is a labelled group per suit."""
+    m = Match.new(seed=3)
+    m.play(next(mv for mv in m.legal_moves() if str(mv) == "queens"))
+    while not (m.phase == "play" and len(observe(m, 0).trick) == 2):
+        m.play(m.legal_moves()[0])
+    typed = observe(m, 0)
+    obs = typed.to_dict()
+    html = view.trick_view(typed, ui_for(m, obs))
+    said = re.findall(r'role="img" aria-label="([^"]+)"', html)
+    (s1, c1), (s2, c2) = typed.trick
+    assert said == [f"{view.seat_name(s1)} led: {view.card_name(faces.card_text(c1))}",
+                    f"{view.seat_name(s2)}: {view.card_name(faces.card_text(c2))}"]
+    assert '<span class="led" aria-hidden="true">' in html
+    # the Trex layout: four groups, one per suit, named by the suit
+    m = Match.new(seed=3)
+    m.play(next(mv for mv in m.legal_moves() if str(mv) == "trex"))
+    while len(observe(m, 0).layout_plays) < 6:
+        m.play(m.legal_moves()[0])
+    html = view.layout_view(observe(m, 0))
+    rows = re.findall(r'<div class="row (open|closed)[^"]*" data-suit="(\w)" role="group" '
+                      r'aria-label="([^"]+)">', html)
+    assert [s for _, s, _ in rows] == ["S", "H", "D", "C"]
+    for state, suit, label in rows:
+        assert label.startswith(f"The {strings.t('suit.' + suit)} row"), label
+        assert ("no jack" in label) == (state == "closed")
+
+
+# a signed number followed by Arabic words in the same text: drawn "−25 عن كل", its minus
+# sits between the digits and the words and an Arabic reader takes it for "25−"
+NUMBER_THEN_WORDS = re.compile("[+\u2212]\\d+(?:/\\d+)*\u2069?[ \u00a0]*[\u0621-\u064a]")
+
+
+def test_arabic_names_the_king_one_way_and_ends_a_phrase_with_its_number() -> None:
+    """Issue 28: the king card was شايب in the announcements and الشيخ in the Rules, and the
+    contract buttons read "25−" (the number first, the words after it) where the summary read
+    "−75". The card is شايب everywhere (الشيخ only in the contract's own name, شيخ الكبة),
+    and a score never comes before the words of its phrase: on the contract buttons, the
+    doubling prompts, the seats and the rules screen."""
+    from trexui import rulesview
+    rules = Rules.preset("levant")
+    strings.set_language("ar")
+    try:
+        contract = (strings.t("contract.king-of-hearts"), strings.t("contract.short.king-of-hearts"))
+        m = Match.new(seed=3)
+        typed = observe(m, 0)
+        ui = ui_for(m, typed.to_dict())
+        texts = [rulesview.rules_html(rules), view.prompt_view(typed, ui), view.card_name("KH")]
+        texts += [strings.t(k, loss=faces.score_text(-150), gain=faces.score_text(75))
+                  for k in ("prompt.double_kh.text", "prompt.double_q.text")]
+        texts.append(strings.t("deal_score", score=faces.score_text(-15)))
+        said = "\n".join(texts)
+        assert "شايب" in view.card_name("KH")
+        for name in contract:
+            said = said.replace(name, "")
+        assert "شيخ" not in said, [line for line in said.split("\n") if "شيخ" in line]
+        assert not NUMBER_THEN_WORDS.findall(said), NUMBER_THEN_WORDS.findall(said)
+        assert "\u2212" in said
+    finally:
+        strings.set_language("en")
+
+
+def test_the_table_shows_totals_the_kings_contracts_left_and_doubles() -> None:
+    """Issue 28, what a Trix player missed: each seat's match total on its panel (not only
+    "this deal"); the king's contracts still to come in the top bar, while he chooses (a
+    bot king too) and during the deal; a doubled card still held as a red badge by the
+    holder's name, named for a screen reader."""
+    m = Match.new(seed=next(s for s in range(1, 99) if Match.new(seed=s).king != 0))
+    for _ in range(2):  # two deals of the first kingdom (a bot's), every seat playing its first legal move
+        while m.phase != DEAL_OVER:
+            m.play(m.legal_moves()[0])
+        m.play("next")
+    typed = observe(m, 0)
+    ui = ui_for(m, typed.to_dict())
+    assert any(typed.totals) and typed.phase == "choose"
+    for seat in range(4):
+        panel = view.seat_panel(typed, seat, ui)
+        assert f'<span class="total">Total: {faces.score_text(typed.totals[seat])}</span>' in panel
+    left = [c for c in m.rules.contracts if c not in m.used_contracts]
+    assert len(left) == len(m.rules.contracts) - 2
+    names = ", ".join(strings.t(f"contract.short.{c.value}") for c in left)
+    assert f'<li data-k="left">Still to play: {names}</li>' in view.topbar(typed, ui)
+    if m.to_move != 0:  # a bot king chooses: the centre says from what
+        assert f'<p class="note" data-k="left">Still to play: {names}</p>' in view.centre(typed, ui)
+    m.play(left[-1].value)  # the king names the last of them: no longer to come
+    bar = view.topbar(observe(m, 0), ui)
+    names = ", ".join(strings.t(f"contract.short.{c.value}") for c in left[:-1])
+    assert f'<li data-k="left">Still to play: {names}</li>' in bar, bar
+    # a doubled K♥, still held: a badge by its holder's name
+    m = Match.new(seed=3)
+    m.play("king-of-hearts")
+    while not observe(m, 0).doubled:
+        moves = m.legal_moves()
+        m.play(next((mv for mv in moves if str(mv).startswith("double")), moves[0]))
+    typed = observe(m, 0)
+    (card, holder), = typed.doubled
+    panel = view.seat_panel(typed, holder, ui_for(m, typed.to_dict()))
+    assert re.search(r'<div class="seat-head">.*<span class="badge doubled" role="img" '
+                     r'aria-label="Doubled: king of hearts">', panel), panel
+    assert "K\u2665" in panel.split('class="badge doubled"')[1].split("</span></span>")[0]

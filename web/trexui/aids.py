@@ -25,7 +25,7 @@ from html import escape
 from typing import Any
 
 from trex_core import DEAL_OVER, Contract, Match, Move, Observation, card_text, cards_of, observe, parse_card
-from trex_core.cards import JACK, SUIT_MASK, Hand, highest, lowest, mask_of, rank_of, suit_of
+from trex_core.cards import FULL_DECK, JACK, SUIT_MASK, Hand, highest, lowest, mask_of, rank_of, suit_of
 from trex_core.legality import layout_playable
 from trex_core.moves import CARD, DOUBLE
 from trex_core.scoring import penalty_cards
@@ -158,6 +158,8 @@ def reason(obs: Observation, move: str) -> str:
         return t("aid.why.choose", contract=contract_name(move))
     if obs.phase == "announce":
         return announce_reason(obs, move)
+    if move != "pass" and [str(m) for m in obs.legal] == [move]:  # nothing to choose (§3.1, §6)
+        return t("aid.why.forced", card=card_symbol(move))
     if obs.contract is Contract.TREX:
         return trex_reason(obs, move)
     return trick_reason(obs, parse_card(move))
@@ -209,8 +211,20 @@ def trick_reason(obs: Observation, card: int) -> str:
     if len(trick) == 3 and not penalty & mask_of(trick) and not collections:
         return t("aid.why.take_clean")
     if all(m.card > best for m in obs.legal if m.kind == CARD):
-        return t("aid.why.take_high", best=symbol(best), card=symbol(card))
+        key = "aid.why.take_high_open" if can_be_beaten(obs, trick, card) else "aid.why.take_high"
+        return t(key, best=symbol(best), card=symbol(card))
     return t("aid.why.plain")
+
+
+def can_be_beaten(obs: Observation, trick: list[int], card: int) -> bool:
+    """Whether a player after you may still take the trick from ``card``: someone is still to
+    play and a card you have not seen would win the trick over it (the engine's
+    ``winning_index`` says which card wins)."""
+    if len(trick) + 1 >= len(obs.hand_sizes):  # you play last
+        return False
+    unseen = FULL_DECK & ~(obs.played | obs.hand | mask_of(trick))
+    mine = len(trick)
+    return any(winning_index([*trick, card, other]) != mine for other in cards_of(unseen))
 
 
 def layout_ends(obs: Observation, laid: int = -1) -> tuple[list[int], list[int]]:

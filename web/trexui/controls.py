@@ -29,6 +29,9 @@ from .strings import direction
 
 KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
 KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}  # any layout
+# A deal's summary keeps these: the score sheet and the deal's last trick, over it; closing
+# them brings the summary back (it is on screen while the deal is over, tablestate.overlay).
+SUMMARY_KEYS = ("sheet", "last-trick")
 
 
 class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
@@ -60,6 +63,8 @@ def do(host: ControlHost, action: str) -> None:
         host.open_dialog(action)
     elif action == "pass" and faces.is_trex(host.obs) and host.obs.phase == "play":
         host.human_move("pass")  # P (the engine says why when a card of yours fits)
+    elif action == "pass" and "nodouble" in faces.legal_texts(host.obs):
+        host.human_move("nodouble")  # P to the doubling question: the players' "pass" (§4.1)
 
 
 def click(host: ControlHost, event: Any) -> None:
@@ -92,7 +97,9 @@ def key(host: ControlHost, event: Any) -> None:
         return
     if name == "Escape":
         close = dialogs.closer(host.overlay)
-        if close is not None:
+        if host.ui.get("peek_last"):
+            close_last_trick(host)  # the last trick over a deal's summary: back to the summary
+        elif close is not None:
             do(host, close)
         elif dialog is None and host.ui.get("show_last"):
             close_last_trick(host)
@@ -114,9 +121,11 @@ def key(host: ControlHost, event: Any) -> None:
         host.focuser.arrow(nav, target, name, rtl)
         event.preventDefault()
         return
-    if dialog is not None or js(target.closest("input, select, textarea")) is not None or event.repeat:
+    if js(target.closest("input, select, textarea")) is not None or event.repeat:
         return
     action = KEY_ACTIONS.get("?" if name == "?" else KEY_LETTERS.get(event.code) or name.lower())
+    if dialog is not None and not (host.overlay == "summary" and action in SUMMARY_KEYS):
+        return
     shortcuts = host.mode.shortcuts
     if action and (shortcuts is None or action in shortcuts):
         do(host, action)
@@ -222,11 +231,12 @@ def toggle_last_trick(host: ControlHost) -> None:
     if not host.ui.get("show_last"):
         host.focuser.remember_opener()
     host.ui["show_last"] = not host.ui.get("show_last")
+    host.ui["peek_last"] = host.ui["show_last"] and host.overlay == "summary"  # over the summary (view.py)
     host.render()
 
 
 def close_last_trick(host: ControlHost) -> None:
-    host.ui["show_last"] = False
+    host.ui["show_last"] = host.ui["peek_last"] = False
     host.render()
 
 
@@ -234,7 +244,7 @@ def sheet(host: ControlHost) -> None:
     """S: the score sheet, in a dialog, or beside the table on wide layouts (focused, so a
     screen reader reads it; Escape or S again gives the focus back)."""
     side = js(host.root.querySelector(".side"))
-    if side is None or js(side.offsetParent) is None:
+    if side is None or js(side.offsetParent) is None or host.overlay is not None:  # behind a dialog: inert
         host.open_dialog("sheet")
         return
     if side.contains(document.activeElement):

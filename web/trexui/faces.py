@@ -70,15 +70,16 @@ def suit_class(card: str) -> str:
 
 
 def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
-              tag: str = "span", flip: str = "") -> str:
+              tag: str = "span", flip: str = "", spoken: str = "") -> str:
     """One card face. ``tag='button'`` makes it a playable control, named by its visible
     text and then its spoken name ("Q♠, queen of spades"), so that what you see is part of
     what a screen reader or voice control calls it. Other faces are images named by the
     spoken name. ``flip``: the face may move between renders (animated by tableview.js); its
-    value names the card within its deal (``flip_id``)."""
+    value names the card within its deal (``flip_id``). ``spoken``: what a screen reader
+    says instead of the card's name (a trick's card says who played it)."""
     mark = (f'<span class="x2" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
             if doubled else "")
-    spoken = card_name(card) + (", " + t("doubled.label") if doubled else "")
+    spoken = (spoken or card_name(card)) + (", " + t("doubled.label") if doubled else "")
     if tag == "button":
         role = ' type="button"'
         said = f'<span class="sr-only">, {escape(spoken)}</span>'

@@ -71,9 +71,9 @@ class Focus:
         you, the Pass button when it is all you can do, the next card of your hand (after a
         play: the card that followed the one played), else the table itself."""
         region = self.region
-        prompt = self.nav_group("prompt")
-        if prompt:
-            return prompt[0]
+        prompt = self.prompt_entry()
+        if prompt is not None:
+            return prompt
         if self.host.still and not self.host.human_must_act():
             # a diagram or an answered exercise: its buttons (the one pressed may have just turned off), else the felt
             return js(region.querySelector(".embed-bar button:not([disabled])")) or js(region.querySelector(".felt"))
@@ -85,6 +85,12 @@ class Focus:
             return self.near_playable(hand, min(before["hand"], len(hand) - 1))
         playable = js(region.querySelector(".hand .card.playable"))
         return playable or (hand[0] if hand else js(region.querySelector(".felt")))
+
+    def prompt_entry(self) -> Any:
+        """A prompt's first control: its safe answer where it has one (``data-autofocus``:
+        no double, so a habitual Enter does not double), else its first choice."""
+        group = self.nav_group("prompt")
+        return next((el for el in group if el.hasAttribute("data-autofocus")), group[0] if group else None)
 
     def near_playable(self, hand: list[Any], place: int) -> Any:
         """The card at ``place`` in the hand, or, when it is your turn and that card cannot be
@@ -129,7 +135,7 @@ class Focus:
             return
         in_flow = before["key"] is None or before["hand"] is not None or before["table"]
         if new_prompt and prompt_el is not None and in_flow and self.nav_group("prompt"):
-            focus(self.nav_group("prompt")[0])  # the game now waits for this answer
+            focus(self.prompt_entry())  # the game now waits for this answer
         elif not self.usable(active):
             focus(self.next_action(before))
         elif (before["hand"] is not None and self.host.only_pass()

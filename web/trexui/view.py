@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
@@ -61,6 +62,7 @@ from .faces import (
     tricks_won,
 )
 from .overlays import (
+    overlay,
     param_notice,
     score_sheet,
 )
@@ -131,6 +133,7 @@ def topbar(obs: Observation, ui: UI) -> str:
     <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs.king)))}</li>
     <li data-k="contract">{escape(contract)}</li>
+    {kings_left(obs)}
     <li data-k="turn" class="turn{" you" if you else ""}">{escape(turn_txt)}</li>
     {f'<li class="unsaved">{escape(t("bar.unsaved"))}</li>' if ui.get("unsaved") and not ui.get("stale") else ""}
     {stale_bar(ui)}
@@ -152,6 +155,21 @@ def topbar(obs: Observation, ui: UI) -> str:
 </header>"""
 
 
+def kings_left(obs: Observation) -> str:
+    """The king's contracts still to come in his kingdom, while he chooses (a bot too) and
+    during the deal (an <li>; none: nothing). The engine lists the contracts in play and
+    those the king has played (``used_contracts``); the one being played is not to come."""
+    text = left_text(obs)
+    return f'<li data-k="left">{escape(text)}</li>' if text else ""
+
+
+def left_text(obs: Observation) -> str:
+    """"Still to play: Queens, Trex" (kings_left), or "" when none is left."""
+    left = [c for c in obs.rules.contracts if c not in obs.used_contracts and c != obs.contract]
+    names = t("list.comma").join(t(f"contract.short.{c.value}") for c in left)
+    return t("bar.left", contracts=names) if left else ""
+
+
 # ---------------------------------------------------------------- seats
 def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
     contract = obs.contract
@@ -167,6 +185,11 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
         badges.append(f'<span class="badge king">\u265a {escape(t("badge.king"))}</span>')
     if obs.rules.partnership and seat != 0 and [0, seat] in ui["values"]["teams"]:  # your partner
         badges.append(f'<span class="badge partner">{escape(t("badge.partner"))}</span>')
+    held = [c for c, s in doubled.items() if s == seat and c not in played]  # doubled, still held (§4.2)
+    if held:  # a red badge by the name: seen at a glance on a phone too
+        names = t("list.comma").join(card_name(c) for c in held)
+        badges.append(f'<span class="badge doubled" role="img" aria-label="{escape(t("badge.doubled", cards=names))}">'
+                      f'<span class="x2">\u00d72</span> {" ".join(card_symbol(c) for c in held)}</span>')
     if obs.phase == "announce" and obs.answered[seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
     if turn and seat != 0 and not ui.get("still"):  # a diagram's seats do not think
@@ -188,12 +211,13 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
                         f'<b class="{suit_class(laid)}">{card_symbol(laid)}</b></span>')
     if dealt(obs) and obs.contract:
         info.append(f'<span class="deal-score">{escape(t("deal_score", score=score_text(obs.deal_scores[seat])))}</span>')
+    # the match so far, always in sight (the score sheet is a dialog on a phone)
+    info.append(f'<span class="total">{escape(t("seat.total", score=score_text(obs.totals[seat])))}</span>')
     if contract in (Contract.COLLECTIONS, Contract.COMPLEX) and dealt(obs):
         info.append(f'<span class="tricks-won">{escape(tn("summary.tricks", tricks_won(obs)[seat]))}</span>')
-    # Face-up cards: doubled cards still held (§4.2), the taken cards the engine says lie
-    # face up (§3.6), 2s laid down in partnership Trex (§8.2).
-    shown = [c for c, s in doubled.items() if s == seat and c not in played]
-    shown += [c for c in texts(obs.shown_twos[seat]) if c not in shown and c not in played]
+    # Face-up cards: the taken cards the engine says lie face up (§3.6), 2s laid down in
+    # partnership Trex (§8.2); doubled cards still held are the badge above.
+    shown = [c for c in texts(obs.shown_twos[seat]) if c not in held and c not in played]
     faces = ""
     if shown:
         faces += '<div class="shown">' + "".join(
@@ -249,8 +273,9 @@ def trick_view(obs: Observation, ui: UI) -> str:
     for i, (seat, card) in enumerate(plays):
         win = " winner" if winner is not None and seat == winner else ""
         # data-from: another seat's card comes from that seat's panel (tableview.js)
-        face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"')
-        led = f'<span class="led">{escape(t("trick.led"))}</span>' if i == 0 else ""  # who led this trick
+        face = card_face(card, doubled=card in doubled, flip=flip_id(obs, card), attrs=f'data-from="{seat}"',
+                         spoken=played_by(seat, card, led=i == 0))
+        led = f'<span class="led" aria-hidden="true">{escape(t("trick.led"))}</span>' if i == 0 else ""
         slots.append(f'<div class="slot slot-{POS[seat]}{win}" data-key="slot-{seat}">{face}{led}</div>')
     caption = ""
     taker = ""
@@ -263,6 +288,12 @@ def trick_view(obs: Observation, ui: UI) -> str:
             f'data-cards="{len(plays)}" data-trick="{obs.deal_number}-{number}"{taker}>'
             + "".join(slots) + "</div>"
             f'<p class="trick-caption">{escape(caption)}</p></div>')
+
+
+def played_by(seat: int, card: str, led: bool) -> str:
+    """A trick's card as a screen reader says it: who played it, and who led ("West led:
+    2 of spades"); the slot's place and the "led" badge say it to the eye."""
+    return t("trick.played_led" if led else "trick.played", name=seat_name(seat), card=card_name(card))
 
 
 def layout_view(obs: Observation) -> str:
@@ -284,12 +315,20 @@ def layout_view(obs: Observation) -> str:
                 cells.append(f'<span class="cell empty{jack}{hint}" aria-hidden="true">'
                              f'{rank_label(card) if r == 9 else ""}</span>')
         state = "open" if row else "closed"
-        rows.append(f'<div class="row {state} {suit_class("x" + suit)}" data-suit="{suit}">'
+        # a group per suit, so a screen reader hears the layout by suit, not 16 cards in a row
+        said = t("layout.row" if row else "layout.row_closed", suit=t("suit." + suit))
+        rows.append(f'<div class="row {state} {suit_class("x" + suit)}" data-suit="{suit}" role="group" '
+                    f'aria-label="{escape(said)}">'
                     f'<span class="row-suit" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
                     + "".join(cells) + "</div>")
     hint = "" if any(obs.layout) else f'<p class="layout-hint">{escape(t("layout.empty"))}</p>'
     return (f'<div class="layout" role="group" aria-label="{escape(t("layout.label"))}">'
             + "".join(rows) + hint + "</div>")
+
+
+# The doubling question's safe answer (no double, no redeal): the prompt focuses it first,
+# so a habitual Enter does not double (focus.py), and P gives it (controls.py).
+SAFE = f' data-autofocus aria-keyshortcuts="{SHORTCUT_KEYS["pass"]}"'
 
 
 def prompt_view(obs: Observation, ui: UI) -> str:
@@ -327,7 +366,7 @@ def prompt_view(obs: Observation, ui: UI) -> str:
             parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">
   <button type="button" data-action="move" data-move="double:{c}" data-key="choice-double" {nav}>{escape(t("btn.double"))} {card_symbol(c)}</button>
-  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>
+  <button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}{SAFE}>{escape(t("btn.no_double"))}</button>
 </div>""")
         elif doublable:
             cx = obs.contract is Contract.COMPLEX
@@ -344,8 +383,8 @@ def prompt_view(obs: Observation, ui: UI) -> str:
             # "no double" answer itself (and the only one shown)
             label = (t("btn.double_these", cards=" ".join(card_symbol(c) for c in marked)) if marked
                      else t("btn.no_double"))
-            none = "" if marked else ' data-move="nodouble"'
-            plain = (f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>'
+            none = "" if marked else ' data-move="nodouble"' + SAFE
+            plain = (f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}{SAFE}>'
                      f'{escape(t("btn.no_double"))}</button>' if marked else "")
             parts.append(f"""<h2 id="{title_id}">{escape(title)}</h2><p>{escape(text)}</p>
 <div class="choices">{boxes}</div>
@@ -357,7 +396,8 @@ def prompt_view(obs: Observation, ui: UI) -> str:
             if not parts:
                 parts.append(f'<h2 id="{title_id}">{escape(t("prompt.redeal.title"))}</h2>')
             no_double = ("" if doublable else
-                         f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" {nav}>{escape(t("btn.no_double"))}</button>')
+                         f'<button type="button" data-action="move" data-move="nodouble" data-key="choice-nodouble" '
+                         f'{nav}{SAFE}>{escape(t("btn.no_double"))}</button>')
             parts.append(f"""<p>{escape(t("prompt.redeal.text"))}</p>
 <div class="choices">
   <button type="button" data-action="move" data-move="redeal" data-key="choice-redeal" {nav}>{escape(t("btn.redeal"))}</button>
@@ -379,6 +419,8 @@ def centre(obs: Observation, ui: UI) -> str:
         else:
             key = "status.wait_choose" if obs.phase == "choose" else "status.wait_announce"
             parts.append(f'<p class="waiting">{escape(t(key, name=seat_name(obs.king)))}</p>')
+            if obs.phase == "choose":  # what a bot king chooses from (your own picker shows it)
+                parts.append(f'<p class="note" data-k="left">{escape(left_text(obs))}</p>')
         for claimant, cards in obs.redeals:
             shown = " ".join(card_symbol(c) for c in sort_hand(texts(cards)))
             parts.append(f'<p class="note">{escape(t("prompt.redeal_claimed", name=seat_name(claimant), cards=shown))}</p>')
@@ -388,26 +430,43 @@ def centre(obs: Observation, ui: UI) -> str:
         parts.append(trick_view(obs, ui))
     last = ui.get("last_trick")
     if ui.get("show_last") and last:
-        winner = last["winner"]
-        doubled = {c for c, _ in last.get("doubled", [])}
-        leader = last.get("leader", last["plays"][0][0])
-        faces = "".join(
-            f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}" data-key="last-{s}">'
-            f'{card_face(c, doubled=c in doubled)}'
-            + (f'<span class="led">{escape(t("trick.led"))}</span>' if s == leader else "") + "</div>"
-            for s, c in last["plays"])
-        key = "trick.last_prev" if last.get("prev") else "trick.last_by"
-        title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
+        title, trick = last_trick(last)
         last_id = ui.get("idp", "") + "last-title"
         parts.append(f"""<div class="last-trick" role="dialog" aria-labelledby="{last_id}" data-key="last-trick">
 <h2 id="{last_id}">{escape(title)}</h2>
-<div class="trick" role="group" aria-label="{escape(t("trick.last"))}">{faces}</div>
-<button type="button" data-action="close-last" data-autofocus>{escape(t("btn.close"))}</button></div>""")
+{trick}
+{CLOSE_LAST.format(escape(t("btn.close")))}</div>""")
     parts.append(marks_legend(obs))
     # No live region here: the page announces what happens in one polite region outside
     # the rendered table (announce.py), once per event.
     return (f'<section class="centre" data-part="centre" aria-label="{escape(t("centre.label"))}">'
             f'{"".join(parts)}</section>')
+
+
+def last_trick(last: Mapping[str, Any]) -> tuple[str, str]:
+    """The last trick's title ("Last trick: West led, you took it") and its cards."""
+    winner = last["winner"]
+    doubled = {c for c, _ in last.get("doubled", [])}
+    leader = last.get("leader", last["plays"][0][0])
+    faces = "".join(
+        f'<div class="slot slot-{POS[s]}{" winner" if s == winner else ""}" data-key="last-{s}">'
+        f'{card_face(c, doubled=c in doubled, spoken=played_by(s, c, led=s == leader))}'
+        + (f'<span class="led" aria-hidden="true">{escape(t("trick.led"))}</span>' if s == leader else "")
+        + "</div>"
+        for s, c in last["plays"])
+    key = "trick.last_prev" if last.get("prev") else "trick.last_by"
+    title = t(key + (".same" if leader == winner else ""), leader=seat_name(leader), name=seat_name(winner))
+    return title, f'<div class="trick" role="group" aria-label="{escape(t("trick.last"))}">{faces}</div>'
+
+
+CLOSE_LAST = '<button type="button" data-action="close-last" data-autofocus>{}</button>'
+
+
+def last_trick_dialog(ui: UI) -> str:
+    """L on a deal's summary: the deal's last trick in a dialog of its own, in the
+    summary's place until it closes (controls.py)."""
+    title, trick = last_trick(ui["last_trick"])
+    return overlay("last-trick", title, trick, CLOSE_LAST.format(escape(t("btn.close"))), ui.get("idp", ""))
 
 
 def marks_legend(obs: Observation) -> str:
@@ -547,7 +606,9 @@ def table_parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
     kings = ui["kings"]
     teams = ui["values"]["teams"]
     kind = ui.get("overlay")
-    ov = dialogs.html(kind, obs, ui)  # the dialog on screen, if any (dialogs.py)
+    # L on a deal's summary: the deal's last trick instead, until it closes (controls.py)
+    peek = kind == "summary" and ui.get("peek_last") and ui.get("show_last") and ui.get("last_trick")
+    ov = last_trick_dialog(ui) if peek else dialogs.html(kind, obs, ui)  # the dialog on screen, if any
     if kind == "summary" and ov:
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)
