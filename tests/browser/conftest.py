@@ -290,3 +290,15 @@ def find_seed(pred, limit: int = 20_000) -> int:
         if pred(seed, m):
             return seed
     raise AssertionError("no seed found")
+
+
+def answer_the_lessons_exercise(page, site_url: str):
+    """tutorial.html, its second table (an exercise) answered rightly (double the K♥) and
+    judged; returns that table's locator."""
+    page.goto(site_url + "tutorial.html")
+    page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+    exercise = page.locator("[data-trex]").nth(1)
+    exercise.locator('[data-move="double:KH"]').click()
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelectorAll('[data-trex]')[1].trexTest.state()).judged")
+    return exercise

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, DESKTOP, Guard, Table, tables
+from conftest import BOOT_TIMEOUT_MS, DESKTOP, Guard, Table, answer_the_lessons_exercise, tables
 
 # Runs in every frame before the page's own scripts (Playwright's init scripts are not
 # subject to the page's CSP).
@@ -92,12 +92,7 @@ def test_a_whole_deal_breaks_no_rule_of_the_policy(csp_table):
 
 def test_the_lesson_an_embedded_table_and_the_author_page_break_no_rule(csp_table, site_url):
     t = csp_table()
-    t.page.goto(site_url + "tutorial.html")
-    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
-    second = t.page.locator("[data-trex]").nth(1)
-    second.locator('[data-move="double:KH"]').click()
-    t.page.wait_for_function(
-        "() => JSON.parse(document.querySelectorAll('[data-trex]')[1].trexTest.state()).judged")
+    answer_the_lessons_exercise(t.page, site_url)
     assert violations(t) == []
     t.page.goto(site_url + EMBED)
     t.page.wait_for_selector("body[data-state=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")

@@ -13,7 +13,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 import build
-from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, DESKTOP, Guard, tables
+from conftest import ARTIFACTS, BOOT_TIMEOUT_MS, DESKTOP, Guard, answer_the_lessons_exercise, tables
 from trex_core import Match, Position, card_text, cards_of
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
@@ -414,12 +414,7 @@ def test_the_lesson_on_a_phone_keeps_its_hands_and_words_whole(new_table, site_u
     hand became one row wider than the table (five cards cut off), "Restart" read "Restar",
     and a caption showed "(§3.5)", a rules reference that means nothing to a reader."""
     t = new_table(TUTORIAL_PHONE)
-    t.page.goto(site_url + "tutorial.html")
-    t.page.wait_for_selector("html[data-trex-tables=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
-    exercise = t.page.locator("[data-trex]").nth(1)
-    exercise.locator('[data-move="double:KH"]').click()
-    t.page.wait_for_function(
-        "() => JSON.parse(document.querySelectorAll('[data-trex]')[1].trexTest.state()).judged")
+    exercise = answer_the_lessons_exercise(t.page, site_url)
     exercise.locator(".hand.readonly").wait_for()
     exercise.screenshot(path=str(ARTIFACTS / "tutorial-phone-exercise-answered.png"))
     outside = exercise.evaluate("""table => {

@@ -444,14 +444,7 @@ class Table:
             self.apply_look()
             self.bind()
             if self.error is not None:
-                self.root.hidden = False
-                tag = "main" if self.frame else "section"  # the frame's page has its one <main>
-                self.region.innerHTML = (f"<{tag} class=\"embed-error-box\">"
-                                         + embedview.error(self.error.param, self.error.code, self.error.params)
-                                         + f"</{tag}>")
-                self.renderer.mark("state", "error")
-                self.emit("error", param=self.error.param, problem=self.error.code,
-                          reason=embedview.problem_text(self.error.code, self.error.params))
+                show_error(self, self.error)
                 return
             taps = early.taps(self)  # the table painted before Python, if any: its taps are ours now
             self.restore(taps)
@@ -481,6 +474,18 @@ class Table:
             await asyncio.sleep(0)
         with self.speaking():
             self.kick()
+
+
+def show_error(tb: Table, error: EmbedError) -> None:
+    """An embedded table whose parameters are wrong: the reason in its place, and an
+    "error" event for the host page (docs/EMBED.md)."""
+    tb.root.hidden = False
+    tag = "main" if tb.frame else "section"  # the frame's page has its one <main>
+    tb.region.innerHTML = (f"<{tag} class=\"embed-error-box\">"
+                           + embedview.error(error.param, error.code, error.params) + f"</{tag}>")
+    tb.renderer.mark("state", "error")
+    tb.emit("error", param=error.param, problem=error.code,
+            reason=embedview.problem_text(error.code, error.params))
 
 
 def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
