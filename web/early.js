@@ -3,7 +3,7 @@
 // build.py renders, with the page's own Python view, the first decisions of a few seeded
 // matches in every language (web/trexui/opening.py): each is a small graph of the table as
 // it looks (the view's parts) and what a tap on it leads to. On a first visit this script
-// fetches one, picked at random, paints it as soon as the page is parsed, and follows the
+// fetches one, picked at random, paints it in the page's first frame, and follows the
 // player's taps along the graph. It knows no rule: a tap the graph has an edge for shows
 // the next table; any other tap is kept (marked, and no other tap taken) for Python, which
 // replays the whole path through its own controls when it takes the table over
@@ -54,20 +54,37 @@
   }
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
   early.state = "loading";
+  // The loading card waits for the table (start.css): the first frame is then the table, or
+  // the bare frame, not a card laid out and painted only to be shrunk a moment later (on a
+  // phone's CPU, 60-90 ms of the first second). It shows if the table has not come in time.
+  var root = document.documentElement;
+  root.setAttribute("data-early", "coming");
+  function cardBack() { root.removeAttribute("data-early"); }
+  setTimeout(cardBack, 1500);
 
   var data = null, node = null, path = [], waiting = false, region = null, view = null;
-  // The table's elements are there once the page is parsed ("interactive"): before the
-  // deferred scripts run (tableview.js; PyScript's module, which DOMContentLoaded waits for).
+  // The table's view is there once the parser has passed #app, which index.html puts before
+  // the body's script that waits for the stylesheets: an opening that arrives before them is
+  // in the page for its first frame (no loading card painted first, docs/WEB.md "The start").
+  // At the latest the page is parsed ("interactive"): before the deferred scripts run
+  // (tableview.js; PyScript's module, which DOMContentLoaded waits for).
   var parsed = new Promise(function (resolve) {
-    if (document.readyState !== "loading") { resolve(); return; }
-    document.addEventListener("readystatechange", function () { resolve(); }, { once: true });
+    function there() {
+      if (!document.querySelector("#app .fx") && document.readyState === "loading") return false;
+      resolve();
+      return true;
+    }
+    if (there()) return;
+    var watch = new MutationObserver(function () { if (there()) watch.disconnect(); });
+    watch.observe(document, { childList: true, subtree: true });
+    document.addEventListener("readystatechange", function () { there(); watch.disconnect(); }, { once: true });
   });
   Promise.all([ready, parsed]).then(function (got) {
     if (early.state !== "loading") return;  // Python came first
     data = got[0];
     var app = document.getElementById("app");
     region = app && app.querySelector(".table-view");
-    if (!region || data.lang !== lang) { early.state = "off"; return; }
+    if (!region || data.lang !== lang) { early.state = "off"; cardBack(); return; }
     // The first paint into the empty view: the DOM morphdom would build from the same HTML,
     // without waiting for it (tableview.js morphs the taps' changes, once it has run).
     if (data.kept) {
@@ -83,10 +100,16 @@
     app.addEventListener("click", onClick);
     early.state = "shown";
     document.body.dataset.state = "early";  // start.css: the loading card becomes a strip
-    var first = firstInDialog();
-    if (first) first.focus({ preventScroll: true });
+    cardBack();
+    // (at the next frame: focusing asks for the layout, which waits for the stylesheets)
+    requestAnimationFrame(function () {
+      var active = document.activeElement;  // (not when a tap has moved it on already)
+      var first = early.state === "shown" && !(active && app.contains(active)) && firstInDialog();
+      if (first) first.focus({ preventScroll: true });
+    });
   }).catch(function (err) {
     early.state = "off";  // the start goes on as before, with the loading card
+    cardBack();
     if (window.console) console.warn("Trex: no early table:", err && err.message);
   });
 
@@ -155,6 +178,7 @@
     var was = early.state;
     early.state = "taken";
     delete document.body.dataset.early;  // Python plays the kept tap now
+    cardBack();
     var app = document.getElementById("app");
     if (app) app.removeEventListener("click", onClick);
     if (was !== "shown") return null;

@@ -141,6 +141,31 @@ def test_the_opening_is_asked_for_before_the_stylesheets_have_come(new_table):
     assert len(asked) == 1
 
 
+def test_the_table_is_in_the_page_before_its_stylesheet_and_no_card_is_painted_first(new_table):
+    """The page's first frame is the table (docs/WEB.md "The start"): the view is parsed
+    before the script that waits for the stylesheets (web/index.html), so an opening that
+    arrives before style.css is in the page at once; while the opening is coming the loading
+    card is not shown (start.css), to be laid out and shrunk a moment later."""
+    t = new_table()
+    style = Held(t.context, "**/style.css")
+    coming = Held(t.context, "**/openings-*/*")
+    Held(t.context)  # (the wasm: Python cannot start in this test)
+    with t.page.expect_request(lambda r: "/openings-" in r.url, timeout=30_000):
+        t.page.goto(t.url + "?opening=0", wait_until="commit")
+    t.page.wait_for_selector("#loading", state="attached", timeout=30_000)
+    early, card = t.page.evaluate("""() => [document.documentElement.dataset.early,
+        getComputedStyle(document.getElementById('loading')).display]""")
+    assert (early, card) == ("coming", "none")
+    coming.release()
+    t.page.wait_for_selector("body[data-state=early]", state="attached", timeout=30_000)
+    assert not style.released
+    parts = t.page.evaluate("document.querySelectorAll('#app .table-view [data-part]').length")
+    assert parts > 0
+    assert not t.page.evaluate("document.documentElement.hasAttribute('data-early')")
+    style.release()
+    t.page.wait_for_function("getComputedStyle(document.getElementById('loading')).display !== 'none'")
+
+
 def test_a_refused_card_says_why_before_python(new_table):
     """§3.2: following suit; a card you may not play is refused with the engine's reason,
     from the opening, before Python; nothing is kept for Python."""
