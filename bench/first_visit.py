@@ -251,13 +251,12 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
             got = cdp.send("Runtime.evaluate", {"expression": FIRST_MOVE_OR_READY, "awaitPromise": True})
             if "exceptionDetails" in got:
                 raise RuntimeError(f"waiting for the first move: {got['exceptionDetails']}")
-        if tap and not kind.startswith("bare"):
-            if not page.evaluate("document.body.dataset.state === 'ready'"):
-                tapped = page.evaluate("window.__trexFirstVisit.move")
-                in_hand = page.evaluate("document.querySelector('[data-first-tappable]').classList.contains('in-hand')")
-                page.locator("[data-first-tappable]").tap(timeout=TIMEOUT_MS)
-                if in_hand:  # a touch tap raises a card; the second plays it (as with Python)
-                    page.locator(f'.hand .card[data-move="{tapped}"]').tap(timeout=TIMEOUT_MS)
+        if tap and not kind.startswith("bare") and not page.evaluate("document.body.dataset.state === 'ready'"):
+            tapped = page.evaluate("window.__trexFirstVisit.move")
+            in_hand = page.evaluate("document.querySelector('[data-first-tappable]').classList.contains('in-hand')")
+            page.locator("[data-first-tappable]").tap(timeout=TIMEOUT_MS)
+            if in_hand:  # a touch tap raises a card; the second plays it (as with Python)
+                page.locator(f'.hand .card[data-move="{tapped}"]').tap(timeout=TIMEOUT_MS)
         page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=TIMEOUT_MS)
         out["bytes_ready"] = srv.sent
         marks = page.evaluate("""() => ({
