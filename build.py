@@ -291,8 +291,8 @@ def page_bytecode(dest: Path) -> Path:
 # Modules of the page's packages it never imports: the command line and its tools, and the
 # .po reader (build time only). Their byte code is not shipped.
 NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render",
-                    "trex_core.bots.fit_choice", "trex_core.randomplay", "trexui.po",
-                    "trexui.opening")  # the openings are rendered at build time (early.js)
+                    "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
+                    "trexui.po", "trexui.opening")  # the openings are rendered at build time (early.js)
 
 
 def page_modules(root: Path, package: str) -> list[str]:

@@ -25,6 +25,10 @@ the contract it went to.  With ``--out`` the rows are also kept in a JSON-lines 
 skips the hands already there for the same ``--test`` and reports on all of them.
 
     python bench/choice_gain.py --hands 4000 --test hard:samples=20 -j 2 --out choice_gain.jsonl
+    python bench/choice_gain.py --hands 4000 --test medium -j 2    # does today's medium need a refit?
+
+"Medium" above is ``medium-1``, the medium the shipped model was fitted with (frozen, issue
+29 §1); ``--test medium`` asks whether the medium a player meets needs the model refitted.
 """
 from __future__ import annotations
 
@@ -50,13 +54,14 @@ from trex_core.scoring import FAIR_SHARE  # noqa: E402
 
 CONTRACTS = (Contract.KING_OF_HEARTS, Contract.QUEENS, Contract.DIAMONDS, Contract.COLLECTIONS, Contract.TREX)
 TEST = "hard:samples=20"
+YARDSTICK = "medium-1"  # the medium the model was fitted with, frozen (issue 29 §1)
 FIRST_HAND = 20_000  # choice_model.py was fitted on tune-choice:0 … 19999
 RULES = Rules().replace(redeal=False)
 
 
 def hand_row(i: int) -> dict:
     """The king's score with hard and with medium play, per contract, for tuning hand ``i``."""
-    test, medium = get_bot(TEST), get_bot("medium")
+    test, medium = get_bot(TEST), get_bot(YARDSTICK)
     hands = random_hands(random.Random(f"tune-choice:{FIRST_HAND + i}"))
     row: dict = {"i": i, "test": TEST}
     for contract in CONTRACTS:

@@ -18,7 +18,7 @@ from trex_core.bots import LEVELS, get_bot
 from trex_core.bots.heuristics import trex_card, trick_card
 from trex_core.bots.knowledge import Knowledge, knowledge, sample_hands
 from trex_core.bots.likelihood import TrickModel, settled, weighed
-from trex_core.cards import FULL_DECK
+from trex_core.cards import FULL_DECK, cards_of
 from trex_core.errors import IllegalMoveError
 from trex_core.fast import TrexState, TrickRules, TrickState, step_trick, trex_playable, trick_legal
 from trex_core.match import Dealer
@@ -71,6 +71,8 @@ def test_hard_bot_moves_are_legal(name: str) -> None:
     rules = RULESETS[name]
     rng = random.Random(f"hard-legal:{name}")
     bots = [get_bot("hard", samples=3), get_bot("medium"), get_bot("hard", samples=2), get_bot("random")]
+    if name == "levant":  # the arena's recursive search too (issue 29 §2), once: it is slow
+        bots[3] = get_bot("hard-r", samples=2, own=1)
     for i in range(2):
         m = Match(rules, Dealer(f"hard-legal:{name}:{i}"))
         play_match(m, bots, rng)
@@ -126,14 +128,16 @@ def _redealt_twin(m: Match, seat: int, rng: random.Random) -> Match | None:
     return twin
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "medium-1", "hard", "hard-r"])
 @pytest.mark.parametrize("rules_name", ["levant", "pagat+partnership+complex"])
 def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, rules_name: str) -> None:
     """A bot decides from its seat's observation only: re-deal everything that seat cannot
-    see, consistently with its knowledge, and its decision is the same."""
+    see, consistently with its knowledge, and its decision is the same.  ``hard-r``'s own
+    later turns in its playouts read only what that seat would know then (issue 29 §2)."""
     rules = RULESETS[rules_name]
     rng = random.Random(f"peek:{level}:{rules_name}")
-    bot = get_bot(level, samples=4) if level == "hard" else get_bot(level)
+    options = {"hard": {"samples": 4}, "hard-r": {"samples": 3, "own": 3}}.get(level, {})
+    bot = get_bot(level, **options)
     checked = 0
     for i in range(30):
         contract = rules.contracts[i % len(rules.contracts)]
@@ -488,13 +492,14 @@ def test_the_player_models_kept_answers_count_as_the_whole_replay() -> None:
 
 
 def test_the_player_model_explains_medium_play_on_the_true_hands() -> None:
-    """The sampler's model of the players (bots/likelihood.py) is the medium policy: on the
-    true hands of deals the medium bots play, no choice is a miss (§6 layout and §3 tricks,
-    partnership included); on sampled hands some are, which is what the weighing uses."""
+    """The sampler's model of the players (bots/likelihood.py) is the medium policy as the
+    yardstick ``medium-1`` plays it: on the true hands of deals the ``medium-1`` bots play,
+    no choice is a miss (§6 layout and §3 tricks, partnership included); on sampled hands
+    some are, which is what the weighing uses."""
     from trex_core.bots.likelihood import trex_misses, trick_misses
     from trex_core.fast import TrickRules
 
-    medium = get_bot("medium")
+    medium = get_bot("medium-1")
     sampled = 0
     for rules in (Rules(), Rules(partnership=True)):
         for g in range(2):
@@ -554,3 +559,44 @@ def test_settled_deals_keep_what_the_seat_knows_and_explain_the_plays_better() -
     assert checked > 200
     assert chain_misses < 0.7 * start_misses
     assert chain_excluded <= start_excluded
+
+
+def test_what_a_seat_knows_in_a_playout_holds_no_hidden_card() -> None:
+    """``state_knowledge`` (the recursive search's own later turns, issue 29 §2): two
+    playout positions that differ only in where the other seats' unplayed cards lie (the
+    same sizes, voids, doubled cards) give the same knowledge, and its deals keep the voids
+    (§3.1) and a doubled card with its doubler (§4)."""
+    from trex_core.bots.knowledge import state_knowledge
+
+    rng = random.Random("state-knowledge")
+    tr = TrickRules.of(Contract.QUEENS, Rules())
+    compared = 0
+    for g in range(40):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[13 * k:13 * k + 13]) for k in range(4)]
+        queens = [c for c in range(52) if tr.value[c]]
+        doubled = {q: next(s for s in range(4) if hands[s] >> q & 1) for q in queens[:2]}
+        st = TrickState(hands=hands, leader=g % 4, doubled=doubled)
+        for _ in range(rng.randrange(4, 30)):
+            seat = st.to_move(tr)
+            led = st.trick[0] // 13 if st.trick else -1
+            if step_trick(st, tr, rng.choice(cards_of(trick_legal(st.hands[seat], led, tr)))):
+                break
+        else:
+            me = st.to_move(tr)
+            kn = state_knowledge(st, me)
+            for _ in range(5):
+                deal = sample_hands(kn, rng)
+                assert deal[me] == st.hands[me]
+                assert [h.bit_count() for h in deal] == [h.bit_count() for h in st.hands]
+                for s in range(4):
+                    assert all(not deal[s] >> c & 1 for c in range(52) if st.voids[s] >> (c // 13) & 1)
+                for q, d in doubled.items():
+                    if not st.played >> q & 1:
+                        assert deal[d] >> q & 1
+                twin = st.copy()
+                twin.hands = deal
+                assert state_knowledge(twin, me) == kn
+                compared += 1
+    assert compared >= 50

@@ -11,16 +11,17 @@ import random
 import pytest
 
 from trex_core.bots.heuristics import (
-    DISCARD_SHORT,
     FULL_SUIT,
     LEAD_FLUSH,
     LEAD_P_EXP,
+    MEDIUM,
+    MEDIUM_1,
     OWN_PEN_LEAD,
     TREX_END,
-    TREX_MINE,
     TREX_NEXT_MINE,
     TREX_NEXT_OTHERS,
     TREX_OTHERS,
+    Style,
     trex_value,
     trick_card,
 )
@@ -49,7 +50,7 @@ def _bottom(pattern: int) -> int:
 
 def plain_discard(
     seat: int, hand: int, legal: int, others: int, st: TrickState, tr: TrickRules, winner: int,
-    top: int, n_after: int,
+    top: int, n_after: int, style: Style,
 ) -> int:
     value = tr.value
     doubled = st.doubled
@@ -88,7 +89,7 @@ def plain_discard(
                 for rr in PR[oth & ((1 << r) - 1) & (tr.penalty >> base)]:
                     catch += value[base + rr]
                 d += 1.5 * catch
-            d += DISCARD_SHORT / n_mine  # shortening a short suit makes a void for later discards
+            d += style.discard_short / n_mine  # shortening a short suit makes a void for later discards
             if d > best_d:
                 best_d = d
                 best = c
@@ -155,7 +156,7 @@ def plain_lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules
     return best
 
 
-def plain_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int | None:
+def plain_card(seat: int, st: TrickState, tr: TrickRules, legal: int, style: Style) -> int | None:
     """The plain formulas' card at a lead or a discard; None when following suit."""
     hand = st.hands[seat]
     others = FULL_DECK & ~(st.played | hand)
@@ -174,11 +175,15 @@ def plain_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int | N
     winner = st.leader
     for _ in range(pos):
         winner = tr.nxt[winner]
-    return plain_discard(seat, hand, legal, others, st, tr, winner, top, 3 - len(trick))
+    return plain_discard(seat, hand, legal, others, st, tr, winner, top, 3 - len(trick), style)
 
 
+STYLES = {"medium-1": MEDIUM_1, "medium": MEDIUM}
+
+
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: str(r.changes() or "levant"))
-def test_fast_lead_and_discard_choose_as_the_plain_formulas(rules: Rules) -> None:
+def test_fast_lead_and_discard_choose_as_the_plain_formulas(rules: Rules, style: str) -> None:
     contracts = [Contract.COMPLEX] if rules.complex else [
         c for c in Contract if c not in (Contract.TREX, Contract.COMPLEX)
     ]
@@ -186,8 +191,8 @@ def test_fast_lead_and_discard_choose_as_the_plain_formulas(rules: Rules) -> Non
     compared = {"lead": 0, "discard": 0}
 
     def policy(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
-        card = trick_card(seat, st, tr, legal)
-        plain = plain_card(seat, st, tr, legal)
+        card = trick_card(seat, st, tr, legal, STYLES[style])
+        plain = plain_card(seat, st, tr, legal, STYLES[style])
         if plain is not None:
             assert card == plain, (seat, st, legal)
             compared["discard" if st.trick else "lead"] += 1
@@ -208,7 +213,7 @@ def test_fast_lead_and_discard_choose_as_the_plain_formulas(rules: Rules) -> Non
     assert compared["lead"] > 300 and compared["discard"] > 100, compared
 
 
-def plain_trex_value(c: int, hand: int, others: int) -> float:
+def plain_trex_value(c: int, hand: int, others: int, style: Style) -> float:
     base = 13 * (c // 13)
     r = c - base
     mine = hand >> base & FULL_SUIT
@@ -229,7 +234,7 @@ def plain_trex_value(c: int, hand: int, others: int) -> float:
         if not d:
             v += TREX_END
             continue
-        v += TREX_MINE * (mine & d).bit_count() - TREX_OTHERS * (oth & d).bit_count()
+        v += style.trex_mine * (mine & d).bit_count() - TREX_OTHERS * (oth & d).bit_count()
         if mine >> n & 1:
             v += TREX_NEXT_MINE
         elif oth >> n & 1:
@@ -237,7 +242,8 @@ def plain_trex_value(c: int, hand: int, others: int) -> float:
     return v
 
 
-def test_section6_layout_value_is_the_plain_formulas_for_every_card() -> None:
+@pytest.mark.parametrize("style", STYLES)
+def test_section6_layout_value_is_the_plain_formulas_for_every_card(style: str) -> None:
     rng = random.Random("plain-trex")
     for _ in range(3000):
         deck = list(range(52))
@@ -245,4 +251,5 @@ def test_section6_layout_value_is_the_plain_formulas_for_every_card() -> None:
         hand = sum(1 << c for c in deck[:13])
         others = sum(1 << c for c in deck[13:13 + rng.randrange(40)])
         for c in range(52):
-            assert trex_value(c, hand, others) == plain_trex_value(c, hand, others), (c, hand, others)
+            assert trex_value(c, hand, others, STYLES[style].trex_mine) == \
+                plain_trex_value(c, hand, others, STYLES[style]), (c, hand, others)

@@ -22,19 +22,23 @@ import random
 from typing import Any
 
 from ..observation import Observation
-from .players import Bot, EasyBot, MediumBot, RandomBot
+from .players import Bot, EasyBot, Medium1Bot, MediumBot, RandomBot
 from .search import HardBot, SeerBot
 
 LEVELS = ("random", "easy", "medium", "hard")
 """The levels a player may meet (the page offers these)."""
-ARENA_LEVELS = (*LEVELS, "seer")
-"""Also the all-seeing ``seer``, a measuring instrument: the hard search shown every hand
-(the arena shows it them; anywhere else it refuses to play)."""
+ARENA_LEVELS = (*LEVELS, "medium-1", "seer", "hard-r")
+"""Also three measuring instruments: ``medium-1``, the medium of issues 11-28 frozen as the
+yardstick every figure is measured against (issue 29 §1); the all-seeing ``seer``, the hard
+search shown every hand (the arena shows it them; anywhere else it refuses to play); and
+``hard-r``, hard whose playouts search its own later turns (:mod:`.recursive`: the ceiling of
+a better own-move policy, tens of times slower; imported only when asked for)."""
 
 _CLASSES: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
+    "medium-1": Medium1Bot,
     "hard": HardBot,
     "seer": SeerBot,
 }
@@ -47,8 +51,13 @@ def get_bot(name: str, **options: Any) -> Bot:
     for item in filter(None, rest.split(",")):
         k, _, v = item.partition("=")
         options[k.strip()] = _value(v.strip())
+    level = level.strip().lower()
+    if level == "hard-r":
+        from .recursive import RecursiveBot  # (not on the page's import path)
+
+        return RecursiveBot(**options)
     try:
-        cls = _CLASSES[level.strip().lower()]
+        cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot {level!r}; levels are {', '.join(ARENA_LEVELS)}") from None
     kwargs: dict[str, Any] = {}
@@ -81,6 +90,7 @@ def _value(text: str) -> Any:
 
 
 __all__ = [
-    "ARENA_LEVELS", "LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "SeerBot",
+    "ARENA_LEVELS", "LEVELS", "Bot", "EasyBot", "HardBot", "Medium1Bot", "MediumBot", "RandomBot",
+    "SeerBot",
     "choose_from_dict", "get_bot",
 ]

@@ -12,14 +12,18 @@ card is still out to flush it.  Trex (§6): hold cards that block other players'
 the ones that free your own.
 
 Most constants were moved one way and the other in stop 25, medium against 3 × medium
-(docs/BOTS.md, ``bench/tried/medium_knobs.diff``).  In Diamonds and Collections no change gained
-more than 0.3 a deal (``DISCARD_SHORT`` 20: about +1 a kingdom with King of Hearts and Queens).
-In Trex a larger ``TREX_MINE`` (3 to 6) plays about +1.5 to +2 a deal better.  Neither is changed
-here, because this policy is also the arena's yardstick and the model the hard
-bot has of every other player: changing it re-bases every measured figure.
+(docs/BOTS.md, ``bench/tried/medium_knobs.diff``).  Two paid: ``discard_short`` 20 (about +1 a
+kingdom with King of Hearts and Queens) and, in Trex, ``trex_mine`` 4 (about +1.5 to +2 a
+deal).  They are a :class:`Style`: the ``medium`` level plays ``MEDIUM``, while ``MEDIUM_1``
+keeps the constants as they were, forever (issue 29 §1): it is the arena's yardstick
+(``medium-1``) and the model the hard bot has of every other player and of its own later
+turns in its playouts (the functions' default), so every figure measured against it stays
+comparable.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..cards import FULL_DECK, JACK
 from ..fast import PR, TrexState, TrickRules, TrickState
@@ -27,11 +31,27 @@ from ..tricks import DOUBLE_VALUES, trick_winner, winning_index
 
 FULL_SUIT = 8191
 LEAD_P_EXP = 2.0
-DISCARD_SHORT = 10.0
 OVERTAKE_MIN = 1
 LEAD_FLUSH = 0.1
 OWN_PEN_LEAD = 0.15
 SUIT_BASE = tuple(13 * (c // 13) for c in range(52))
+
+
+@dataclass(frozen=True)
+class Style:
+    """The constants in which the medium levels differ."""
+
+    discard_short: float
+    """Void, discard from the suit where this divided by my cards of it is largest: a
+    short suit emptied makes the next void."""
+    trex_mine: float
+    """Trex: the worth of each of my cards a layout card frees (:func:`trex_value`)."""
+
+
+MEDIUM_1 = Style(discard_short=10.0, trex_mine=2.0)
+"""The medium of issues 11-28, frozen: the yardstick and the hard bot's model."""
+MEDIUM = Style(discard_short=20.0, trex_mine=4.0)
+"""The medium level a player meets (issue 29 §1)."""
 
 
 def _top(pattern: int) -> int:
@@ -45,7 +65,7 @@ def _bottom(pattern: int) -> int:
 # -- trick contracts ---------------------------------------------------------------------
 
 
-def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
+def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int, style: Style = MEDIUM_1) -> int:
     """The medium policy's card among ``legal`` (two or more cards).  Following suit it reads
     only the seat's cards of the suit led: the player model keeps its answers on that
     (:class:`.likelihood.TrickModel`, and a test that compares it with a plain replay)."""
@@ -62,7 +82,7 @@ def trick_card(seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
     if mine:
         return _follow(seat, hand, mine, base, top, n_after, others, st, tr)
     winner = trick_winner(trick, st.leader, tr.nxt)
-    return _discard(seat, hand, legal, others, st, tr, winner, top, n_after)
+    return _discard(seat, hand, legal, others, st, tr, winner, top, n_after, style.discard_short)
 
 
 def _follow(
@@ -121,7 +141,7 @@ def _follow(
 
 def _discard(
     seat: int, hand: int, legal: int, others: int, st: TrickState, tr: TrickRules, winner: int,
-    top: int, n_after: int,
+    top: int, n_after: int, discard_short: float,
 ) -> int:
     value = tr.value
     doubled = st.doubled
@@ -135,7 +155,7 @@ def _discard(
         if not mine:
             continue
         oth = others >> base & FULL_SUIT
-        short = DISCARD_SHORT / (hand >> base & FULL_SUIT).bit_count()
+        short = discard_short / (hand >> base & FULL_SUIT).bit_count()
         # penalty cards of others in this suit that a high card of mine could catch later
         oth_pen = oth & (tr.penalty >> base)
         for r in PR[mine]:
@@ -249,15 +269,15 @@ def _lead(seat: int, hand: int, others: int, st: TrickState, tr: TrickRules) -> 
 # -- Trex (§6) ---------------------------------------------------------------------------
 
 # Weights of the layout heuristic (tuned on the "tune-trex" seeds against the first guess,
-# mine 1.0 / others 1.3: +6.6 ± 1.9 per Trex deal): my cards a play frees, others' cards it frees.
-TREX_MINE = 2.0
+# mine 1.0 / others 1.3: +6.6 ± 1.9 per Trex deal): my cards a play frees (Style.trex_mine),
+# others' cards it frees.
 TREX_OTHERS = 0.5
 TREX_NEXT_MINE = 1.5
 TREX_NEXT_OTHERS = 1.0
 TREX_END = -0.5
 
 
-def trex_card(seat: int, st: TrexState, legal: int) -> int:
+def trex_card(seat: int, st: TrexState, legal: int, style: Style = MEDIUM_1) -> int:
     """The medium policy's layout card (two or more legal cards); the lowest of equal value.
     It reads only the seat's cards of the suits with a legal card (:class:`.likelihood.TrexModel`
     keeps its answers on that)."""
@@ -270,7 +290,7 @@ def trex_card(seat: int, st: TrexState, legal: int) -> int:
         low = x & -x
         x ^= low
         c = low.bit_length() - 1
-        v = trex_value(c, hand, others)
+        v = trex_value(c, hand, others, style.trex_mine)
         if v > best_v:
             best_v = v
             best = c
@@ -292,7 +312,7 @@ def _trex_ways(c: int) -> tuple[int, tuple[tuple[int, int], ...]]:
 TREX_WAYS = tuple(_trex_ways(c) for c in range(52))
 
 
-def trex_value(c: int, hand: int, others: int) -> float:
+def trex_value(c: int, hand: int, others: int, mine_weight: float = MEDIUM_1.trex_mine) -> float:
     """How good laying ``c`` is: it frees my cards beyond it (good) and the other players'
     (bad, worst for the card right next to it); an end card frees nobody."""
     base, ways = TREX_WAYS[c]
@@ -303,7 +323,7 @@ def trex_value(c: int, hand: int, others: int) -> float:
         if not d:
             v += TREX_END
             continue
-        v += TREX_MINE * (mine & d).bit_count() - TREX_OTHERS * (oth & d).bit_count()
+        v += mine_weight * (mine & d).bit_count() - TREX_OTHERS * (oth & d).bit_count()
         if mine >> n & 1:
             v += TREX_NEXT_MINE
         elif oth >> n & 1:
@@ -311,4 +331,4 @@ def trex_value(c: int, hand: int, others: int) -> float:
     return v
 
 
-__all__ = ["trex_card", "trex_value", "trick_card"]
+__all__ = ["MEDIUM", "MEDIUM_1", "Style", "trex_card", "trex_value", "trick_card"]

@@ -222,6 +222,30 @@ def knowledge(obs: Observation, infer: bool = True, ducks: bool = True) -> Knowl
     return Knowledge(seat, hand, unknown, known, need, exclude, strict, voids)
 
 
+def state_knowledge(st: TrickState, seat: int) -> Knowledge:
+    """What ``seat`` knows at a position of a playout (a sampled deal played on): its own
+    hand, the cards out, the voids shown and who holds a doubled card (§4), the rules'
+    exclusions only.  The recursive search (:mod:`.recursive`) samples its own later turns'
+    deals from it; it reads nothing of the other seats' hands but their sizes (public)."""
+    hand = st.hands[seat]
+    unknown = FULL_DECK & ~st.played & ~hand
+    known = [0, 0, 0, 0]
+    known[seat] = hand
+    for c, d in st.doubled.items():
+        if d != seat and unknown >> c & 1:
+            known[d] |= 1 << c
+            unknown &= ~(1 << c)
+    need = [st.hands[s].bit_count() - known[s].bit_count() for s in range(4)]
+    need[seat] = 0
+    exclude = [0, 0, 0, 0]
+    for s in range(4):
+        for suit in range(4):
+            if st.voids[s] >> suit & 1:
+                exclude[s] |= SUIT_MASK[suit]
+    exclude[seat] = FULL_DECK
+    return Knowledge(seat, hand, unknown, known, need, exclude, list(exclude), list(st.voids))
+
+
 def _feasible(unknown: int, need: list[int], exclude: list[int], seat: int) -> bool:
     """A quick necessary check: every hidden card has a possible holder and every seat can
     fill its hand."""
@@ -341,4 +365,7 @@ def own_hands(obs: Observation) -> list[int]:
     return hands
 
 
-__all__ = ["Knowledge", "knowledge", "own_hands", "sample_hands", "trex_state", "trick_state", "trick_voids"]
+__all__ = [
+    "Knowledge", "knowledge", "own_hands", "sample_hands", "state_knowledge", "trex_state", "trick_state",
+    "trick_voids",
+]

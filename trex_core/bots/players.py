@@ -15,7 +15,7 @@ from ..moves import CARD_MOVES, PASS_MOVE, Move
 from ..observation import Observation
 from ..rules import Contract
 from . import choice, doubling
-from .heuristics import trex_card, trick_card
+from .heuristics import MEDIUM, MEDIUM_1, Style, trex_card, trick_card
 from .knowledge import own_hands, trex_state, trick_state
 
 
@@ -23,6 +23,8 @@ class Bot:
     """The shared dispatch: one method per kind of decision."""
 
     name = "bot"
+    style: Style = MEDIUM
+    """The constants of the heuristic card play (:class:`.heuristics.Style`)."""
 
     def __init__(self, choice_policy: str = "model", doubling_policy: str = "heuristic") -> None:
         if choice_policy not in ("model", "random"):
@@ -72,7 +74,7 @@ class Bot:
         legal = 0
         for m in obs.legal:
             legal |= 1 << m.card
-        return CARD_MOVES[trick_card(obs.seat, st, tr, legal)]
+        return CARD_MOVES[trick_card(obs.seat, st, tr, legal, self.style)]
 
     def trex_move(self, obs: Observation, rng: random.Random) -> Move:
         legal = 0
@@ -82,7 +84,7 @@ class Bot:
         if not legal:
             return PASS_MOVE
         st = trex_state(obs, own_hands(obs))
-        return CARD_MOVES[trex_card(obs.seat, st, legal)]
+        return CARD_MOVES[trex_card(obs.seat, st, legal, self.style)]
 
 
 class RandomBot(Bot):
@@ -101,6 +103,15 @@ class MediumBot(Bot):
     model (:mod:`.choice`), doubling by the card's chance to escape (:mod:`.doubling`)."""
 
     name = "medium"
+
+
+class Medium1Bot(MediumBot):
+    """The medium level of issues 11-28, frozen (issue 29 §1): the arena's yardstick
+    (``medium-1``), never offered to a player.  It plays exactly as that medium did, on the
+    recorded matches of ``tests/test_medium1.py``; every hard figure is measured against it."""
+
+    name = "medium-1"
+    style = MEDIUM_1
 
 
 class EasyBot(Bot):
@@ -131,4 +142,4 @@ class EasyBot(Bot):
         return super().trex_move(obs, rng)
 
 
-__all__ = ["Bot", "EasyBot", "MediumBot", "RandomBot"]
+__all__ = ["Bot", "EasyBot", "Medium1Bot", "MediumBot", "RandomBot"]

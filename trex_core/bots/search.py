@@ -78,7 +78,7 @@ FULL_SUIT = 8191
 SETTLED = (Contract.DIAMONDS, Contract.COLLECTIONS)
 
 
-def _representative(card: int, cands: list[int], hand: int, played: int) -> int:
+def representative(card: int, cands: list[int], hand: int, played: int) -> int:
     """The index of the candidate standing for ``card`` (the next one up its run)."""
     for j, c in enumerate(cands):
         if c >= card and c // 13 == card // 13:
@@ -245,7 +245,7 @@ class HardBot(Bot):
             return Thought.ready(CARD_MOVES[cands[0]])
         mine = trick_state(obs, own_hands(obs))
         medium = trick_card(obs.seat, mine, tr, legal)
-        default = _representative(medium, cands, obs.hand, obs.played)
+        default = representative(medium, cands, obs.hand, obs.played)
         kn = knowledge(obs, ducks=self.ducks)
         deals = self._deals(obs, kn, rng)
         settle = self.chain > 0 and contract in SETTLED
@@ -439,4 +439,4 @@ class SeerBot(HardBot):
             self._hands = None
 
 
-__all__ = ["HardBot", "SeerBot", "distinct_cards"]
+__all__ = ["HardBot", "SeerBot", "distinct_cards", "representative"]

@@ -1,0 +1,108 @@
+"""The recursive search, an arena-only instrument (issue 29 §2): how much would the hard
+level gain if its own later turns, inside its playouts, were played by a slow and strong
+player instead of the medium policy?
+
+``hard-r`` is the hard search (:mod:`.search`) whose playouts play the bot's own later turns
+by a small sampling search of their own, from what the bot would know *at that turn of the
+playout*: its hand then, the cards out, the voids shown and the doubled cards' holders
+(:func:`.knowledge.state_knowledge`; not the player model).  At each such turn it samples
+``own`` deals of the hidden cards, plays every distinct legal card in each and finishes the
+deal with the medium policy, and keeps the card with the best mean for itself (its team in
+partnership, §8.1), as hard keeps its card: the medium card unless another's paired gain over
+it is more than ``z`` standard errors.  The other seats stay the medium policy, and
+the last ``endgame`` tricks are played exactly as hard plays them.  This is recursive
+sampling (a playout that itself plays with imperfect information), so it does not suffer
+the strategy fusion of searching the own turns on the sampled deal, which gained nothing
+(docs/BOTS.md, stops 22-24).
+
+It is tens of times slower than hard, and is meant for measuring the ceiling of a better
+own-move policy inside the playouts, not for a player.  Trick contracts only: in Trex the
+own later turns stay medium (the layout's passes would need their own reading).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..fast import TrickRules, TrickState, play_tricks, step_trick
+from ..moves import Move
+from ..observation import Observation
+from .endgame import TrickSolver
+from .heuristics import trick_card
+from .knowledge import sample_hands, state_knowledge
+from .search import HardBot, distinct_cards, representative
+from .thinking import Thought
+
+
+class RecursiveBot(HardBot):
+    """``hard-r``: hard with its own later turns in the playouts searched (module doc)."""
+
+    name = "hard-r"
+
+    def __init__(self, own: int = 8, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        if own < 1:
+            raise ValueError("own: the samples of an own later turn, at least 1")
+        self.own = own
+        self._me = -1
+        self._part = False
+        self._rng = random.Random(0)
+
+    def __repr__(self) -> str:
+        return f"RecursiveBot(samples={self.samples}, own={self.own})"
+
+    def trick_thought(self, obs: Observation, rng: random.Random) -> Thought:
+        # the inner searches draw from their own generator, seeded from the decision's, so
+        # the outer samples are the ones hard would draw
+        self._me = obs.seat
+        self._part = obs.rules.partnership
+        self._rng = random.Random(int(rng.random() * 2**61))
+        return super().trick_thought(obs, rng)
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        if self.samples is None:
+            raise ValueError("hard-r is measured at a fixed work: give it samples=N")
+        return super().choose(obs, rng)
+
+    def _finish_tricks(self, st: TrickState, tr: TrickRules, solver: TrickSolver) -> list[int]:
+        stop = 13 - self.endgame if self.endgame > 0 else 13
+        if st.tricks_done < stop:
+            play_tricks(st, tr, self._policy, until=stop)
+            if st.tricks_done < stop:  # §3.4: the deal ended early, or it was played out
+                return st.scores
+        return solver.value(st) if self.endgame > 0 else st.scores
+
+    def _policy(self, seat: int, st: TrickState, tr: TrickRules, legal: int) -> int:
+        medium = trick_card(seat, st, tr, legal)
+        if seat != self._me:
+            return medium
+        hand = st.hands[seat]
+        cands = distinct_cards(legal, hand, st.played, tr.value)
+        if len(cands) == 1:
+            return cands[0]
+        kn = state_knowledge(st, seat)
+        rng = self._rng
+        got: list[list[int]] = [[] for _ in cands]
+        for _ in range(self.own):
+            base = st.copy()
+            base.hands = sample_hands(kn, rng)
+            for j, c in enumerate(cands):
+                s = base.copy()
+                scores = s.scores if step_trick(s, tr, c) else play_tricks(s, tr, trick_card)
+                got[j].append(self._utility(scores, seat, self._part))
+        # as hard decides (search.HardBot._card_thought): a card replaces the medium one only
+        # if its paired gain over it is more than ``z`` standard errors
+        d = representative(medium, cands, hand, st.played)
+        best, best_gain = d, 0.0
+        n = self.own
+        for j in range(len(cands)):
+            if j == d:
+                continue
+            diffs = [a - b for a, b in zip(got[j], got[d], strict=True)]
+            mean = sum(diffs) / n
+            var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+            if mean - self.z * (var / n) ** 0.5 > 0 and mean > best_gain:
+                best, best_gain = j, mean
+        return medium if best == d else cands[best]
+
+__all__ = ["RecursiveBot"]
