@@ -101,7 +101,7 @@ def report(rows: list[dict]) -> None:
         return
     hands = [random_hands(random.Random(f"tune-choice:{FIRST_HAND + r['i']}"))[0] for r in rows]
     feats = [hand_features(h) for h in hands]
-    print(f"{len(rows)} hands, king hard = {TEST} vs medium, the other three medium")
+    print(f"{len(rows)} hands, king hard = {TEST} vs {YARDSTICK}, the other three {YARDSTICK}")
     for contract in CONTRACTS:
         gains = [float(r[contract.value][0] - r[contract.value][1]) for r in rows]
         mean = statistics.fmean(gains)

@@ -600,3 +600,38 @@ def test_what_a_seat_knows_in_a_playout_holds_no_hidden_card() -> None:
                 assert state_knowledge(twin, me) == kn
                 compared += 1
     assert compared >= 50
+
+
+def test_what_a_seat_knows_of_a_layout_in_a_playout_holds_no_hidden_card() -> None:
+    """``layout_knowledge`` (issue 29 §2, Trex): the same for a layout position: what each
+    pass showed (§6.5) is kept in every deal drawn, and where the hidden cards lie changes
+    nothing of it."""
+    from trex_core.bots.knowledge import layout_knowledge
+    from trex_core.fast import step_trex
+
+    rng = random.Random("layout-knowledge")
+    nxt = (1, 2, 3, 0)
+    compared = passes = 0
+    for g in range(60):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        st = TrexState(hands=[sum(1 << c for c in deck[13 * k:13 * k + 13]) for k in range(4)], to_move=g % 4)
+        for _ in range(rng.randrange(6, 40)):
+            legal = st.hands[st.to_move] & trex_playable(st.laid)
+            c = rng.choice(cards_of(legal)) if legal else -1
+            passes += c < 0
+            if step_trex(st, nxt, c):
+                break
+        else:
+            me = st.to_move
+            kn = layout_knowledge(st, me)
+            for _ in range(4):
+                deal = sample_hands(kn, rng)
+                assert deal[me] == st.hands[me]
+                assert [h.bit_count() for h in deal] == [h.bit_count() for h in st.hands]
+                assert not any(deal[s] & st.passed[s] for s in range(4) if s != me)
+                twin = st.copy()
+                twin.hands = deal
+                assert layout_knowledge(twin, me) == kn
+                compared += 1
+    assert compared >= 100 and passes >= 20

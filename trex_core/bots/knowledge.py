@@ -246,6 +246,18 @@ def state_knowledge(st: TrickState, seat: int) -> Knowledge:
     return Knowledge(seat, hand, unknown, known, need, exclude, list(exclude), list(st.voids))
 
 
+def layout_knowledge(st: TrexState, seat: int) -> Knowledge:
+    """The same for a layout position (§6): its own hand, the cards laid, and the cards each
+    seat is known not to hold from its passes (§6.5, ``TrexState.passed``)."""
+    hand = st.hands[seat]
+    unknown = FULL_DECK & ~st.laid & ~hand
+    known = [0, 0, 0, 0]
+    known[seat] = hand
+    need = [0 if s == seat else st.hands[s].bit_count() for s in range(4)]
+    exclude = [FULL_DECK if s == seat else st.passed[s] for s in range(4)]
+    return Knowledge(seat, hand, unknown, known, need, exclude, list(exclude), [0, 0, 0, 0])
+
+
 def _feasible(unknown: int, need: list[int], exclude: list[int], seat: int) -> bool:
     """A quick necessary check: every hidden card has a possible holder and every seat can
     fill its hand."""
@@ -366,6 +378,6 @@ def own_hands(obs: Observation) -> list[int]:
 
 
 __all__ = [
-    "Knowledge", "knowledge", "own_hands", "sample_hands", "state_knowledge", "trex_state", "trick_state",
-    "trick_voids",
+    "Knowledge", "knowledge", "layout_knowledge", "own_hands", "sample_hands", "state_knowledge",
+    "trex_state", "trick_state", "trick_voids",
 ]

@@ -15,21 +15,25 @@ sampling (a playout that itself plays with imperfect information), so it does no
 the strategy fusion of searching the own turns on the sampled deal, which gained nothing
 (docs/BOTS.md, stops 22-24).
 
+In Trex the same, from what the seat knows of the layout (:func:`.knowledge.layout_knowledge`:
+the cards laid and what each pass showed a seat not to hold, §6.5).
+
 It is tens of times slower than hard, and is meant for measuring the ceiling of a better
-own-move policy inside the playouts, not for a player.  Trick contracts only: in Trex the
-own later turns stay medium (the layout's passes would need their own reading).
+own-move policy inside the playouts, not for a player.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from ..fast import TrickRules, TrickState, play_tricks, step_trick
+from ..fast import TrexState, TrickRules, TrickState, play_trex, play_tricks, step_trex, step_trick
 from ..moves import Move
 from ..observation import Observation
-from .endgame import TrickSolver
-from .heuristics import trick_card
-from .knowledge import sample_hands, state_knowledge
+from ..tricks import trex_scores
+from .endgame import TrexSolver, TrickSolver
+from .heuristics import trex_card, trick_card
+from .knowledge import layout_knowledge, sample_hands, state_knowledge
 from .search import HardBot, distinct_cards, representative
 from .thinking import Thought
 
@@ -47,17 +51,25 @@ class RecursiveBot(HardBot):
         self._me = -1
         self._part = False
         self._rng = random.Random(0)
+        self._nxt: Sequence[int] = (1, 2, 3, 0)
 
     def __repr__(self) -> str:
         return f"RecursiveBot(samples={self.samples}, own={self.own})"
 
-    def trick_thought(self, obs: Observation, rng: random.Random) -> Thought:
-        # the inner searches draw from their own generator, seeded from the decision's, so
-        # the outer samples are the ones hard would draw
+    def _begin(self, obs: Observation, rng: random.Random) -> None:
+        # the inner searches draw from their own generator, seeded from the decision's
         self._me = obs.seat
         self._part = obs.rules.partnership
         self._rng = random.Random(int(rng.random() * 2**61))
+
+    def trick_thought(self, obs: Observation, rng: random.Random) -> Thought:
+        self._begin(obs, rng)
         return super().trick_thought(obs, rng)
+
+    def trex_thought(self, obs: Observation, rng: random.Random) -> Thought:
+        self._begin(obs, rng)
+        self._nxt = tuple(obs.rules.next_seat(s) for s in range(4))
+        return super().trex_thought(obs, rng)
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         if self.samples is None:
@@ -90,12 +102,41 @@ class RecursiveBot(HardBot):
                 s = base.copy()
                 scores = s.scores if step_trick(s, tr, c) else play_tricks(s, tr, trick_card)
                 got[j].append(self._utility(scores, seat, self._part))
-        # as hard decides (search.HardBot._card_thought): a card replaces the medium one only
-        # if its paired gain over it is more than ``z`` standard errors
         d = representative(medium, cands, hand, st.played)
+        j = self._pick(got, d)
+        return medium if j == d else cands[j]
+
+    def _finish_trex(self, st: TrexState, nxt: tuple[int, ...], solver: TrexSolver) -> list[int]:
+        if self.trex_endgame > 0:
+            raise ValueError("hard-r plays the layout to its end: trex_endgame=0")
+        return play_trex(st, nxt, self._layout_policy)
+
+    def _layout_policy(self, seat: int, st: TrexState, legal: int) -> int:
+        medium = trex_card(seat, st, legal)
+        if seat != self._me:
+            return medium
+        cands = [c for c in range(52) if legal >> c & 1]
+        kn = layout_knowledge(st, seat)
+        rng = self._rng
+        nxt = self._nxt
+        got: list[list[int]] = [[] for _ in cands]
+        for _ in range(self.own):
+            base = st.copy()
+            base.hands = sample_hands(kn, rng)
+            for j, c in enumerate(cands):
+                s = base.copy()
+                scores = trex_scores(s.out, s.hands) if step_trex(s, nxt, c) else play_trex(s, nxt, trex_card)
+                got[j].append(self._utility(scores, seat, self._part))
+        d = cands.index(medium)
+        j = self._pick(got, d)
+        return medium if j == d else cands[j]
+
+    def _pick(self, got: list[list[int]], d: int) -> int:
+        """As hard decides (search.HardBot._card_thought): the medium card's index ``d``
+        unless another's paired gain over it is more than ``z`` standard errors."""
         best, best_gain = d, 0.0
         n = self.own
-        for j in range(len(cands)):
+        for j in range(len(got)):
             if j == d:
                 continue
             diffs = [a - b for a, b in zip(got[j], got[d], strict=True)]
@@ -103,6 +144,7 @@ class RecursiveBot(HardBot):
             var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
             if mean - self.z * (var / n) ** 0.5 > 0 and mean > best_gain:
                 best, best_gain = j, mean
-        return medium if best == d else cands[best]
+        return best
+
 
 __all__ = ["RecursiveBot"]
