@@ -51,6 +51,7 @@ class RecursiveBot(HardBot):
         self._me = -1
         self._part = False
         self._rng = random.Random(0)
+        self._salt = 0
         self._nxt: Sequence[int] = (1, 2, 3, 0)
 
     def __repr__(self) -> str:
@@ -60,7 +61,17 @@ class RecursiveBot(HardBot):
         # the inner searches draw from their own generator, seeded from the decision's
         self._me = obs.seat
         self._part = obs.rules.partnership
-        self._rng = random.Random(int(rng.random() * 2**61))
+        self._salt = int(rng.random() * 2**61)
+
+    def _reseed(self, hands: list[int]) -> None:
+        """The inner generator for one playout, seeded by the sampled deal's other hands:
+        every candidate of one sample (the bot's own card is all that differs) meets the
+        same inner draws, so the search's comparison of its candidates stays paired."""
+        key = self._salt
+        for s in range(4):
+            if s != self._me:
+                key = (key * 0x9E3779B97F4A7C15 + hands[s]) % 2**61
+        self._rng = random.Random(key)
 
     def trick_thought(self, obs: Observation, rng: random.Random) -> Thought:
         self._begin(obs, rng)
@@ -77,6 +88,7 @@ class RecursiveBot(HardBot):
         return super().choose(obs, rng)
 
     def _finish_tricks(self, st: TrickState, tr: TrickRules, solver: TrickSolver) -> list[int]:
+        self._reseed(st.hands)
         stop = 13 - self.endgame if self.endgame > 0 else 13
         if st.tricks_done < stop:
             play_tricks(st, tr, self._policy, until=stop)
@@ -109,6 +121,7 @@ class RecursiveBot(HardBot):
     def _finish_trex(self, st: TrexState, nxt: tuple[int, ...], solver: TrexSolver) -> list[int]:
         if self.trex_endgame > 0:
             raise ValueError("hard-r plays the layout to its end: trex_endgame=0")
+        self._reseed(st.hands)
         return play_trex(st, nxt, self._layout_policy)
 
     def _layout_policy(self, seat: int, st: TrexState, legal: int) -> int:
