@@ -25,7 +25,8 @@ own-move policy inside the playouts, not for a player.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ..fast import TrexState, TrickRules, TrickState, play_trex, play_tricks, step_trex, step_trick
 from ..moves import Move
@@ -33,9 +34,11 @@ from ..observation import Observation
 from ..tricks import trex_scores
 from .endgame import TrexSolver, TrickSolver
 from .heuristics import trex_card, trick_card
-from .knowledge import layout_knowledge, sample_hands, state_knowledge
+from .knowledge import Knowledge, layout_knowledge, sample_hands, state_knowledge
 from .search import HardBot, distinct_cards, representative
 from .thinking import Thought
+
+S = TypeVar("S", TrickState, TrexState)
 
 
 class RecursiveBot(HardBot):
@@ -104,19 +107,12 @@ class RecursiveBot(HardBot):
         cands = distinct_cards(legal, hand, st.played, tr.value)
         if len(cands) == 1:
             return cands[0]
-        kn = state_knowledge(st, seat)
-        rng = self._rng
-        got: list[list[int]] = [[] for _ in cands]
-        for _ in range(self.own):
-            base = st.copy()
-            base.hands = sample_hands(kn, rng)
-            for j, c in enumerate(cands):
-                s = base.copy()
-                scores = s.scores if step_trick(s, tr, c) else play_tricks(s, tr, trick_card)
-                got[j].append(self._utility(scores, seat, self._part))
         d = representative(medium, cands, hand, st.played)
-        j = self._pick(got, d)
-        return medium if j == d else cands[j]
+
+        def finish(s: TrickState, c: int) -> list[int]:
+            return s.scores if step_trick(s, tr, c) else play_tricks(s, tr, trick_card)
+
+        return self._own_turn(seat, st, state_knowledge(st, seat), cands, d, medium, finish)
 
     def _finish_trex(self, st: TrexState, nxt: tuple[int, ...], solver: TrexSolver) -> list[int]:
         if self.trex_endgame > 0:
@@ -129,18 +125,27 @@ class RecursiveBot(HardBot):
         if seat != self._me:
             return medium
         cands = [c for c in range(52) if legal >> c & 1]
-        kn = layout_knowledge(st, seat)
-        rng = self._rng
         nxt = self._nxt
+
+        def finish(s: TrexState, c: int) -> list[int]:
+            return trex_scores(s.out, s.hands) if step_trex(s, nxt, c) else play_trex(s, nxt, trex_card)
+
+        d = cands.index(medium)
+        return self._own_turn(seat, st, layout_knowledge(st, seat), cands, d, medium, finish)
+
+    def _own_turn(
+        self, seat: int, st: S, kn: Knowledge, cands: list[int], d: int, medium: int,
+        finish: Callable[[S, int], list[int]],
+    ) -> int:
+        """An own later turn's search: ``own`` deals drawn from what the seat knows, every
+        candidate played on each and the deal finished (``finish(state, card)`` -> the final
+        scores); the medium card (``cands[d]`` stands for it) unless another beats it."""
         got: list[list[int]] = [[] for _ in cands]
         for _ in range(self.own):
             base = st.copy()
-            base.hands = sample_hands(kn, rng)
+            base.hands = sample_hands(kn, self._rng)
             for j, c in enumerate(cands):
-                s = base.copy()
-                scores = trex_scores(s.out, s.hands) if step_trex(s, nxt, c) else play_trex(s, nxt, trex_card)
-                got[j].append(self._utility(scores, seat, self._part))
-        d = cands.index(medium)
+                got[j].append(self._utility(finish(base.copy(), c), seat, self._part))
         j = self._pick(got, d)
         return medium if j == d else cands[j]
 
