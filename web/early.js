@@ -58,8 +58,8 @@
   // the bare frame, not a card laid out and painted only to be shrunk a moment later (on a
   // phone's CPU, 60-90 ms of the first second). It shows if the table has not come in time.
   var root = document.documentElement;
-  root.setAttribute("data-early", "coming");
-  function cardBack() { root.removeAttribute("data-early"); }
+  root.setAttribute("data-opening", "coming");  // (body[data-early] is the table's own state)
+  function cardBack() { root.removeAttribute("data-opening"); }
   setTimeout(cardBack, 1500);
 
   var data = null, node = null, path = [], waiting = false, region = null, view = null;

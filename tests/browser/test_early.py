@@ -153,7 +153,7 @@ def test_the_table_is_in_the_page_before_its_stylesheet_and_no_card_is_painted_f
     with t.page.expect_request(lambda r: "/openings-" in r.url, timeout=30_000):
         t.page.goto(t.url + "?opening=0", wait_until="commit")
     t.page.wait_for_selector("#loading", state="attached", timeout=30_000)
-    early, card = t.page.evaluate("""() => [document.documentElement.dataset.early,
+    early, card = t.page.evaluate("""() => [document.documentElement.dataset.opening,
         getComputedStyle(document.getElementById('loading')).display]""")
     assert (early, card) == ("coming", "none")
     coming.release()
@@ -161,7 +161,7 @@ def test_the_table_is_in_the_page_before_its_stylesheet_and_no_card_is_painted_f
     assert not style.released
     parts = t.page.evaluate("document.querySelectorAll('#app .table-view [data-part]').length")
     assert parts > 0
-    assert not t.page.evaluate("document.documentElement.hasAttribute('data-early')")
+    assert not t.page.evaluate("document.documentElement.hasAttribute('data-opening')")
     style.release()
     t.page.wait_for_function("getComputedStyle(document.getElementById('loading')).display !== 'none'")
 

@@ -176,6 +176,16 @@ def trex_exclusions(obs: Observation) -> list[int]:
     return exclude
 
 
+def _void_suits(voids: list[int]) -> list[int]:
+    """The cards of the suits each seat has shown void in (§3.1), per seat."""
+    exclude = [0, 0, 0, 0]
+    for s in range(4):
+        for suit in range(4):
+            if voids[s] >> suit & 1:
+                exclude[s] |= SUIT_MASK[suit]
+    return exclude
+
+
 def knowledge(obs: Observation, infer: bool = True, ducks: bool = True) -> Knowledge:
     """What the seat knows; ``infer`` adds :func:`dump_exclusions`, ``ducks``
     :func:`duck_exclusions`."""
@@ -202,11 +212,7 @@ def knowledge(obs: Observation, infer: bool = True, ducks: bool = True) -> Knowl
         exclude = trex_exclusions(obs)
     else:
         voids = trick_voids(obs)
-        exclude = [0, 0, 0, 0]
-        for s in range(4):
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    exclude[s] |= SUIT_MASK[suit]
+        exclude = _void_suits(voids)
     strict = list(exclude)
     strict[seat] = FULL_DECK
     if infer and obs.contract is not None and obs.contract is not Contract.TREX:
@@ -237,11 +243,7 @@ def state_knowledge(st: TrickState, seat: int) -> Knowledge:
             unknown &= ~(1 << c)
     need = [st.hands[s].bit_count() - known[s].bit_count() for s in range(4)]
     need[seat] = 0
-    exclude = [0, 0, 0, 0]
-    for s in range(4):
-        for suit in range(4):
-            if st.voids[s] >> suit & 1:
-                exclude[s] |= SUIT_MASK[suit]
+    exclude = _void_suits(st.voids)
     exclude[seat] = FULL_DECK
     return Knowledge(seat, hand, unknown, known, need, exclude, list(exclude), list(st.voids))
 
