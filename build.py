@@ -324,12 +324,12 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
         if (WEB / name).exists():
             shutil.copy2(WEB / name, out / name)
     # PyScript fetches [files] only once Pyodide is up; preloading them overlaps that wait.
-    # (crossorigin: fetch() requests are CORS-mode, so the preload must be too to be reused.)
-    preload = "".join(f'<link rel="preload" href="./{n}" as="fetch" crossorigin>\n'
-                      for n in (wheel.name, ui_zip.name, pyc.name))
+    # loader.js adds the preloads once the page's first table is on screen: in the head they
+    # took a 4G line's bandwidth from style.css and the opening (docs/WEB.md "The fourth step").
+    preload = json.dumps([f"./{n}" for n in (wheel.name, ui_zip.name, pyc.name)])
     html = (out / "index.html").read_text(encoding="utf-8")
     marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]
-    html = html.replace(marker, preload.rstrip("\n"))
+    html = html.replace(marker, f'<script id="trex-preload" type="application/json">{preload}</script>')
     # The loading screen's words in every language, inline: loader.js needs no fetch.
     marker = html[html.index("<!--i18n"):html.index("-->", html.index("<!--i18n")) + 3]
     # (and the seats' names: the table's frame is painted before Python starts, start.css)
@@ -366,7 +366,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     # ... and no preloads: a frame's load event comes long before its runtime asks for the
     # wheel and the zips, so Chromium warned in every frame that they were "preloaded but
     # not used within a few seconds"; they are fetched when the runtime is up (issue 28).
-    embed, preloads = re.subn(r'<link rel="preload"[^>]*>\n?', "", embed)
+    embed, preloads = re.subn(r'<script id="trex-preload"[^>]*>[^<]*</script>\n?', "", embed)
     assert preloads, "index.html's preloads changed: embed.html leaves them out"
     embed = inline_style(inline_script(embed, "loader.js"), "start.css")
     (out / "embed.html").write_text(embed, encoding="utf-8")

@@ -26,7 +26,9 @@
 // save, or in another language.
 "use strict";
 (function () {
-  var early = window.trexEarly = { state: "off", take: function () { return null; } };
+  // settled: the table is on screen (after its first frame) or there is none to wait for
+  // (loader.js preloads the runtime's files then, not before)
+  var early = window.trexEarly = { state: "off", take: function () { return null; }, settled: Promise.resolve() };
   var params = new URLSearchParams(location.search);
   if (["seed", "level", "autoplay"].some(function (p) { return params.has(p); }) || params.get("early") === "0") return;
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
@@ -54,6 +56,8 @@
   }
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
   early.state = "loading";
+  var settle;
+  early.settled = new Promise(function (resolve) { settle = resolve; });
   // The loading card waits for the table (start.css): the first frame is then the table, or
   // the bare frame, not a card laid out and painted only to be shrunk a moment later (on a
   // phone's CPU, 60-90 ms of the first second). It shows if the table has not come in time.
@@ -111,6 +115,10 @@
     early.state = "off";  // the start goes on as before, with the loading card
     cardBack();
     if (window.console) console.warn("Trex: no early table:", err && err.message);
+  }).then(function () {
+    // after the frame that shows the table (or at once: none is shown)
+    if (early.state === "shown") requestAnimationFrame(function () { setTimeout(settle, 0); });
+    else settle();
   });
 
   // the parts of `to` that differ from those on the page (the table view morphs them)

@@ -470,6 +470,28 @@
       if (done) obs.disconnect();
     }).observe(document.body, { childList: true, subtree: true });
   });
+  // The game's own files PyScript fetches once Pyodide is up (#trex-preload: the wheel and
+  // the zips, 0.4 MB) are preloaded, so they download while Pyodide starts; but only once
+  // the page's first table is on screen (early.js: shown, or not used): asked for with the
+  // head, they shared a 4G line with style.css and the opening and held the first move back
+  // by about 0.2 s (docs/WEB.md "The fourth step"). (crossorigin: PyScript's fetch() is
+  // CORS-mode, so the preload must be too to be reused.)
+  document.addEventListener("DOMContentLoaded", function () {
+    var names = [];
+    try { names = JSON.parse($("trex-preload").textContent); } catch (e) { return; }  // embed.html: none
+    var early = window.trexEarly && window.trexEarly.settled;
+    var shown = early ? Promise.race([early, new Promise(function (r) { setTimeout(r, 3000); })]) : Promise.resolve();
+    shown.then(function () {
+      names.forEach(function (href) {
+        var link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+        link.href = href;
+        document.head.appendChild(link);
+      });
+    });
+  });
   // A running clock next to the step, so a slow download visibly moves.
   var clock = setInterval(function () {
     if (done) { clearInterval(clock); return; }

@@ -166,6 +166,37 @@ def test_the_table_is_in_the_page_before_its_stylesheet_and_no_card_is_painted_f
     t.page.wait_for_function("getComputedStyle(document.getElementById('loading')).display !== 'none'")
 
 
+def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
+    """The wheel and the zips (0.4 MB) are preloaded so that they download while Pyodide
+    starts, but not beside the opening: on a 4G line they held the first move back by about
+    0.2 s (web/loader.js, docs/WEB.md "The fourth step"). Held here: the opening, then the
+    wasm; the game's files must not be asked for while the opening is coming, and must be
+    asked for once the table is shown, while Python cannot have started."""
+    t = new_table()
+    names = json.loads(t.page.context.request.get(t.url).text().split('id="trex-preload" type="application/json">')[1]
+                       .split("</script>")[0])
+    assert len(names) == 3
+    files = [n[2:] for n in names]
+    asked = []
+    t.page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]) if r.url.rsplit("/", 1)[-1] in files else None)
+    coming = Held(t.context, "**/openings-*/*")
+    Held(t.context)  # (the wasm: Python cannot start in this test)
+    with t.page.expect_request(lambda r: "/openings-" in r.url, timeout=30_000):
+        t.page.goto(t.url + "?opening=0", wait_until="commit")
+    t.page.wait_for_load_state("domcontentloaded")
+    t.page.wait_for_function("document.querySelectorAll('link[rel=preload]').length === 0 && "
+                             "window.trexEarly.state === 'loading'")
+    assert asked == []
+    coming.release()
+    t.page.wait_for_selector("body[data-state=early]", state="attached", timeout=30_000)
+    t.page.wait_for_function("document.querySelectorAll('link[rel=preload][as=fetch]').length === 3",
+                             timeout=30_000)
+    t.page.wait_for_function("files => files.every(f => performance.getEntriesByType('resource')"
+                             ".some(e => e.name.endsWith('/' + f)))", arg=files, timeout=30_000)
+    assert sorted(set(asked)) == sorted(files)
+    assert not t.page.evaluate("document.body.dataset.state === 'ready'")
+
+
 def test_a_refused_card_says_why_before_python(new_table):
     """§3.2: following suit; a card you may not play is refused with the engine's reason,
     from the opening, before Python; nothing is kept for Python."""
