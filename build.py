@@ -188,7 +188,11 @@ def inline_script(html: str, name: str) -> str:
     page runs before its first paint, with no request (its CSP hash is added with the
     page's others, add_csp)."""
     tag = f'<script src="./{name}"></script>'
-    code = (WEB / name).read_text(encoding="utf-8")
+    # without its whole-line comments: the page parses them before its first paint and
+    # every first visit downloads them (4.4 KB compressed for loader.js and early.js); the
+    # file in web/ keeps them for its readers
+    code = "\n".join(line for line in (WEB / name).read_text(encoding="utf-8").split("\n")
+                     if not line.lstrip().startswith("//"))
     assert tag in html, f"the page has no {tag}"
     assert "</script" not in code.lower(), f"{name} would end its inline <script> early"
     return html.replace(tag, f"<script>{code}</script>", 1)
