@@ -173,12 +173,17 @@ def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
     wasm; the game's files must not be asked for while the opening is coming, and must be
     asked for once the table is shown, while Python cannot have started."""
     t = new_table()
-    names = json.loads(t.page.context.request.get(t.url).text().split('id="trex-preload" type="application/json">')[1]
-                       .split("</script>")[0])
+    page_html = t.page.context.request.get(t.url).text()
+    names = json.loads(page_html.split('id="trex-preload" type="application/json">')[1].split("</script>")[0])
     assert len(names) == 3
     files = [n[2:] for n in names]
     asked = []
-    t.page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]) if r.url.rsplit("/", 1)[-1] in files else None)
+
+    def ask(request):
+        name = request.url.rsplit("/", 1)[-1]
+        if name in files:
+            asked.append(name)
+    t.page.on("request", ask)
     coming = Held(t.context, "**/openings-*/*")
     Held(t.context)  # (the wasm: Python cannot start in this test)
     with t.page.expect_request(lambda r: "/openings-" in r.url, timeout=30_000):

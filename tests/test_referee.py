@@ -1,0 +1,243 @@
+"""The host's referee for a table shared with guests (issue 30 §3–4; trex_core/referee.py).
+
+Whole matches are played with the host at seat 0 and three guests who choose only from what
+they were sent; every message a guest receives is read and checked for another seat's
+unplayed cards. Then every kind of bad message is sent, and none changes the match."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from trex_core import DEAL_OVER, Match, __version__, card_text, cards_of, observe
+from trex_core.referee import CODES, MAX_MESSAGE, PROTOCOL, Referee, hello, move_message, read
+
+GUESTS = (1, 2, 3)
+CARD = re.compile(r"(?<![0-9A-Z])([2-9TJQKA][SHDC])(?![0-9A-Z])")
+
+
+def strings(value: object) -> list[str]:
+    """Every string in a message's JSON value."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(k) + strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def hidden_from(m: Match, seat: int, obs: dict) -> set[str]:
+    """The cards ``seat`` may not know now: the other seats' unplayed cards, but those the
+    rules lay open (doubled cards §4.2, a redeal's shown hand §5.1, the 2s of §8.2)."""
+    others = {card_text(c) for s in range(4) if s != seat for c in cards_of(m.hands[s])}
+    public = {c for c, _ in obs["doubled"]} | {c for _, hand in obs["redeals"] for c in hand}
+    public |= {c for twos in obs["shown_twos"] for c in twos}
+    return others - public
+
+
+class Table:
+    """A host (seat 0, playing at random) and three guests over perfect channels."""
+
+    def __init__(self, seed: int, **options: object) -> None:
+        self.m = Match.new(seed=seed, **options)
+        self.ref = Referee(self.m, GUESTS)
+        self.rng = random.Random(seed)
+        self.inbox: dict[int, list[str]] = {s: [] for s in GUESTS}
+        self.seen: dict[int, dict] = {}  # each guest's last state
+        self.checked = 0
+
+    def deliver(self, out: list[tuple[int, str]]) -> None:
+        for seat, text in out:
+            self.inbox[seat].append(text)
+            message = json.loads(text)
+            assert message["type"] == "state", message
+            obs = message["obs"]
+            assert obs == observe(self.m, seat).to_dict()  # its own seat's, as of now
+            leaked = {c for s in strings(message) for c in CARD.findall(s)} & hidden_from(self.m, seat, obs)
+            assert not leaked, f"seat {seat} was sent {leaked}"
+            self.seen[seat] = message
+            self.checked += 1
+
+    def play(self) -> None:
+        for s in GUESTS:
+            self.deliver(self.ref.receive(s, hello(s)))
+        while not self.m.is_over:
+            if self.m.phase == DEAL_OVER or self.m.to_move == 0:
+                self.m.play(self.rng.choice(self.m.legal_moves()))  # the host (or its bot), and it deals on
+                self.deliver(self.ref.changed())
+                continue
+            seat = self.m.to_move
+            assert seat is not None
+            state = self.seen[seat]
+            move = self.rng.choice(state["obs"]["legal"])  # only what the guest was told
+            self.deliver(self.ref.receive(seat, move_message(seat, state["seq"], move)))
+
+
+@pytest.mark.parametrize("options", [{}, {"partnership": True}, {"complex": True}],
+                         ids=["plain", "partnership", "complex"])
+def test_a_whole_match_with_three_guests_sends_no_card_of_another_seat(options):
+    """§1–§8 as the engine plays them; what each guest is sent is its own observation only."""
+    t = Table(7, **options)
+    t.play()
+    assert t.m.is_over
+    assert t.checked > 3 * len(t.m.history)  # every change reached every guest
+    for seat in GUESTS:
+        last = read(t.inbox[seat][-1])
+        assert last.obs == observe(t.m, seat)  # the guest's page reads it back whole
+        assert last.obs is not None and last.obs.is_over
+
+
+def started(seed: int = 1) -> tuple[Match, Referee]:
+    """A match whose first king (seed 1: seat 1) is a guest, every guest seated."""
+    m = Match.new(seed=seed)
+    ref = Referee(m, GUESTS)
+    for s in GUESTS:
+        ref.receive(s, hello(s))
+    return m, ref
+
+
+def refusal(out: list[tuple[int, str]], seat: int) -> dict:
+    assert len(out) == 1 and out[0][0] == seat, out  # to the sender only
+    message = json.loads(out[0][1])
+    assert message["type"] == "refused"
+    return message
+
+
+def unchanged(m: Match, ref: Referee, before: tuple) -> None:
+    assert (tuple(m.history), ref.seq) == before
+
+
+def snapshot(m: Match, ref: Referee) -> tuple:
+    return tuple(m.history), ref.seq
+
+
+def test_a_move_out_of_turn_is_refused_with_the_engines_code():
+    m, ref = started()
+    seat = next(s for s in GUESTS if s != m.to_move)
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(seat, move_message(seat, ref.seq, "QS")), seat)
+    assert (message["code"], message["params"]) == ("not-your-turn", {"seat": seat, "to_move": m.to_move})
+    unchanged(m, ref, before)
+
+
+def test_an_illegal_move_says_which_rule():
+    """§2.2: the king names a contract; a card is refused with the engine's code."""
+    m, ref = started()
+    king = m.to_move
+    assert king in GUESTS
+    message = refusal(ref.receive(king, move_message(king, ref.seq, "QS")), king)
+    assert message["code"] == "name-contract" and message["move"] == "QS"
+
+
+def test_a_move_sent_twice_is_played_once():
+    m, ref = started()
+    king = m.to_move
+    contract = next(str(mv) for mv in m.legal_moves())
+    text = move_message(king, ref.seq, contract)
+    out = ref.receive(king, text)
+    assert sorted(s for s, _ in out) == list(GUESTS)
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(king, text), king)
+    assert (message["code"], message["params"]) == ("stale", {"seq": 0, "now": 1})
+    unchanged(m, ref, before)
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[1, 2]", "null", '{"type": "move"}', '{"type": "dance", "seat": 1}',
+    '{"type": "move", "seat": true, "seq": 0, "move": "QS"}',
+    '{"type": "move", "seat": 1, "seq": "0", "move": "QS"}',
+    '{"type": "move", "seat": 1, "seq": 0, "move": 7}',
+    '{"type": "move", "seat": 1, "seq": 0, "move": "QX"}',
+    '{"type": "hello", "seat": "1"}',
+    b'{"type": "hello"}', None, "x" * (MAX_MESSAGE + 1),
+], ids=lambda t: repr(t)[:24])
+def test_a_malformed_message_is_refused_and_changes_nothing(text):
+    m, ref = started()
+    king = m.to_move
+    assert king in GUESTS
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(king, text), king)
+    assert message["code"] == "malformed"
+    unchanged(m, ref, before)
+
+
+def test_a_move_for_another_seat_is_refused():
+    """A guest holds one seat: it cannot move for the seat to move, even with its turn's seq."""
+    m, ref = started()
+    king = m.to_move
+    other = next(s for s in GUESTS if s != king)
+    contract = str(m.legal_moves()[0])
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(other, move_message(king, ref.seq, contract)), other)
+    assert (message["code"], message["params"]) == ("other-seat", {"seat": king, "yours": other})
+    unchanged(m, ref, before)
+    message = refusal(ref.receive(other, hello(king)), other)  # nor sit in it
+    assert message["code"] == "other-seat"
+
+
+def test_a_move_after_the_match_is_over_is_refused():
+    m, ref = started()
+    rng = random.Random(1)
+    while not m.is_over:
+        m.play(rng.choice(m.legal_moves()))
+    ref.changed()
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(2, move_message(2, ref.seq, "QS")), 2)
+    assert message["code"] == "match-over"
+    unchanged(m, ref, before)
+
+
+def test_between_deals_only_the_host_deals_on():
+    m, ref = started()
+    rng = random.Random(2)
+    while m.phase != DEAL_OVER:
+        m.play(rng.choice(m.legal_moves()))
+    ref.changed()
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(3, move_message(3, ref.seq, "next")), 3)
+    assert message["code"] == "host-deals"
+    unchanged(m, ref, before)
+
+
+def test_a_guest_of_another_version_is_named_not_seated():
+    m = Match.new(seed=1)
+    ref = Referee(m, GUESTS)
+    text = json.dumps({"type": "hello", "protocol": PROTOCOL, "engine": "0.1.0", "seat": 2})
+    message = refusal(ref.receive(2, text), 2)
+    assert message["code"] == "version"
+    assert message["params"] == {"host": {"protocol": PROTOCOL, "engine": __version__},
+                                 "guest": {"protocol": PROTOCOL, "engine": "0.1.0"}}
+    assert ref.seated == set()
+    message = refusal(ref.receive(2, move_message(2, 0, "QS")), 2)
+    assert message["code"] == "hello-first"
+
+
+def test_a_guest_who_dropped_is_sent_nothing_and_comes_back_with_the_table_as_it_is():
+    m, ref = started()
+    ref.dropped(2)
+    m.play(m.legal_moves()[0])  # (the host page plays the dropped seat, or its king's choice)
+    out = ref.changed()
+    assert sorted(s for s, _ in out) == [1, 3]
+    back = ref.receive(2, hello(2))
+    assert back == [(2, json.dumps({"type": "state", "seq": ref.seq, "obs": observe(m, 2).to_dict()},
+                                   separators=(",", ":"), ensure_ascii=False))]
+
+
+def test_the_host_page_cannot_take_a_message_from_a_seat_that_is_no_guest():
+    m, ref = started()
+    with pytest.raises(ValueError, match="not a guest"):
+        ref.receive(0, hello(0))
+    with pytest.raises(ValueError, match="0..3"):
+        Referee(m, [4])
+
+
+def test_every_referee_code_is_said_and_a_damaged_host_message_is_named():
+    assert set(CODES) >= {"malformed", "version", "other-seat", "stale", "hello-first", "host-deals"}
+    for bad, why in [("{", "not JSON"), ('{"type": "state"}', "no seq"),
+                     ('{"type": "state", "seq": 1, "obs": {"seat": 1}}', "cannot be read"),
+                     ('{"type": "chat", "seq": 1}', "no known type")]:
+        with pytest.raises(ValueError, match=why):
+            read(bad)

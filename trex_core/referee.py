@@ -1,0 +1,219 @@
+"""The host's side of a table shared over a channel: the referee (issue 30 §3–4).
+
+Friends at one table, with no server of ours: the host's page runs the match and is its only
+referee; each guest's page holds one seat. What crosses a channel is JSON text, small and
+checked. A guest is told only what its seat may know (an :class:`~trex_core.Observation`,
+never another seat's unplayed cards) and sends moves; the referee checks each against the
+engine, and a refusal names its code. No message, however wrong, changes the match or
+raises: it is refused, to its sender only.
+
+Guest to host::
+
+    {"type": "hello", "protocol": "trex-table/1", "engine": "0.2.0", "seat": 2}
+    {"type": "move", "seat": 2, "seq": 17, "move": "QS"}
+
+``seq`` is the state the guest chose its move in (the ``seq`` of the last state it was
+sent): a move sent twice, or sent before the guest had seen the table change, is refused as
+``stale`` and not played again.
+
+Host to guest::
+
+    {"type": "state", "seq": 17, "obs": {...}}     (Observation.to_dict of the guest's seat)
+    {"type": "refused", "code": "follow-suit", "params": {...}, "seq": 17, "move": "QS"}
+
+A refusal's ``code`` is the engine's (:mod:`trex_core.errors`: ``not-your-turn``,
+``follow-suit``, ``match-over``, …) or one of the referee's own, :data:`CODES`. A page says
+it in its reader's language from the code; the table's seats and cards are in ``params``.
+
+The referee knows no rule: the engine's :meth:`~trex_core.Match.play` with the guest's seat
+decides. Who plays the other seats (the host, people on the host's device, bots) is the
+host page's business: after it changes the match itself it calls :meth:`Referee.changed`,
+which gives every seated guest its new state.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import __version__
+from .errors import IllegalMoveError, InvalidMoveError
+from .match import DEAL_OVER, Match
+from .observation import Observation, observe
+
+PROTOCOL = "trex-table/1"
+MAX_MESSAGE = 4096
+"""Characters: a guest's message is a move or a greeting, never more (a longer one is
+refused unread, so a guest cannot make the host parse megabytes)."""
+
+CODES = {
+    "malformed": "not a message of this protocol (not JSON, a field missing or of the wrong kind, "
+                 "a move that is no move)",
+    "version": "the guest's page is of another version than the host's (params: host, guest)",
+    "hello-first": "a move from a seat that has not said hello",
+    "other-seat": "a move for another seat than the one the channel holds (params: seat, yours)",
+    "not-a-guest": "the seat is not one of the table's guests (params: seat)",
+    "stale": "the move was chosen in an earlier state (sent twice, or crossed a change): "
+             "params: seq, now",
+    "host-deals": "the deal is over: the host deals on",
+}
+"""The referee's own refusal codes; any other code is the engine's."""
+
+Outgoing = tuple[int, str]
+"""A message to send: the seat it is for, and its text."""
+
+
+def hello(seat: int) -> str:
+    """A guest's greeting for ``seat`` (its page's protocol and engine version)."""
+    return _text({"type": "hello", "protocol": PROTOCOL, "engine": __version__, "seat": seat})
+
+
+def move_message(seat: int, seq: int, move: str) -> str:
+    """A guest's move ``move`` for ``seat``, chosen in state ``seq``."""
+    return _text({"type": "move", "seat": seat, "seq": seq, "move": move})
+
+
+def _text(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class Referee:
+    """The host's referee for ``match``, whose seats ``guests`` are held by guests over
+    channels. The host page tells it which channel a message came from (its seat);
+    :meth:`receive` and :meth:`changed` return what to send, and to whom."""
+
+    def __init__(self, match: Match, guests: Iterable[int]) -> None:
+        self.match = match
+        self.guests = frozenset(guests)
+        for seat in self.guests:
+            if seat not in range(4):
+                raise ValueError(f"a seat is 0..3, not {seat!r}")
+        self.seq = 0
+        """Counts the match's changes (moves, undos): a guest's move names the one it saw."""
+        self.seated: set[int] = set()
+        """The guests whose channel has said hello and not dropped since."""
+
+    # -- what the host page tells the referee -------------------------------------------
+
+    def receive(self, seat: int, text: object) -> list[Outgoing]:
+        """A message from the channel of guest ``seat``. Returns what to send: after a move
+        the engine accepts, every seated guest's new state; otherwise one refusal, or the
+        state, to the sender only. Never raises for what a guest sent."""
+        if seat not in self.guests:
+            raise ValueError(f"seat {seat} is not a guest of this table")  # the host page's own error
+        message = self._read(text)
+        if message is None:
+            return [self._refused(seat, "malformed")]
+        kind = message.get("type")
+        if kind == "hello":
+            return self._hello(seat, message)
+        if kind != "move":
+            return [self._refused(seat, "malformed")]
+        return self._move(seat, message)
+
+    def dropped(self, seat: int) -> None:
+        """The channel of ``seat`` closed: it is sent nothing until it says hello again."""
+        self.seated.discard(seat)
+
+    def changed(self) -> list[Outgoing]:
+        """The host changed the match itself (its own move, a bot's, the next deal, an
+        undo): every seated guest's new state."""
+        self.seq += 1
+        return [self._state(s) for s in sorted(self.seated)]
+
+    # -- the messages -------------------------------------------------------------------
+
+    @staticmethod
+    def _read(text: object) -> dict[str, Any] | None:
+        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+            return None
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return None
+        return message if isinstance(message, dict) else None
+
+    def _hello(self, seat: int, message: dict[str, Any]) -> list[Outgoing]:
+        said = message.get("seat")
+        if not _is_int(said):
+            return [self._refused(seat, "malformed")]
+        if said != seat:
+            return [self._refused(seat, "other-seat", {"seat": said, "yours": seat})]
+        guest = {"protocol": message.get("protocol"), "engine": message.get("engine")}
+        host = {"protocol": PROTOCOL, "engine": __version__}
+        if guest != host:
+            return [self._refused(seat, "version", {"host": host, "guest": guest})]
+        self.seated.add(seat)
+        return [self._state(seat)]
+
+    def _move(self, seat: int, message: dict[str, Any]) -> list[Outgoing]:
+        said, seq, text = message.get("seat"), message.get("seq"), message.get("move")
+        if not (_is_int(said) and _is_int(seq) and isinstance(text, str)):
+            return [self._refused(seat, "malformed")]
+        if seat not in self.seated:
+            return [self._refused(seat, "hello-first")]
+        if said != seat:
+            return [self._refused(seat, "other-seat", {"seat": said, "yours": seat}, text)]
+        if seq != self.seq:
+            return [self._refused(seat, "stale", {"seq": seq, "now": self.seq}, text)]
+        m = self.match
+        if m.phase == DEAL_OVER:  # (the engine lets the next king deal on: here the host does)
+            return [self._refused(seat, "host-deals", None, text)]
+        try:
+            m.play(text, seat=seat)
+        except InvalidMoveError:
+            return [self._refused(seat, "malformed", None, text)]
+        except IllegalMoveError as e:
+            return [self._refused(seat, e.code, e.params, text)]
+        return self.changed()
+
+    def _state(self, seat: int) -> Outgoing:
+        return seat, _text({"type": "state", "seq": self.seq, "obs": observe(self.match, seat).to_dict()})
+
+    def _refused(self, seat: int, code: str, params: dict[str, object] | None = None,
+                 move: str | None = None) -> Outgoing:
+        message: dict[str, Any] = {"type": "refused", "code": code, "params": params or {}, "seq": self.seq}
+        if move is not None:
+            message["move"] = move
+        return seat, _text(message)
+
+
+@dataclass(frozen=True)
+class HostMessage:
+    """A message from the host, as a guest's page reads it (:func:`read`): a ``state``
+    (``obs``, the guest's own seat's observation) or a ``refused`` (``code``, ``params``,
+    the ``move`` refused if it was one)."""
+
+    type: str
+    seq: int
+    obs: Observation | None = None
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    move: str | None = None
+
+
+def read(text: str) -> HostMessage:
+    """A host's message; raises ValueError naming what is wrong with one that is not of
+    this protocol (a host of another version, or a damaged channel)."""
+    try:
+        message = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"the host's message is not JSON: {e}") from None
+    if not isinstance(message, dict) or not _is_int(message.get("seq")):
+        raise ValueError("the host's message has no seq")
+    kind, seq = message.get("type"), message["seq"]
+    try:
+        if kind == "state":
+            return HostMessage("state", seq, obs=Observation.from_dict(message["obs"]))
+        code, params, move = message.get("code"), message.get("params"), message.get("move")
+        if kind == "refused" and isinstance(code, str) and isinstance(params, dict):
+            said = move if isinstance(move, str) else None
+            return HostMessage("refused", seq, code=code, params=params, move=said)
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"the host's state cannot be read: {e!r}") from None
+    raise ValueError(f"the host's message is of no known type: {kind!r}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
