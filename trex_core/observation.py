@@ -12,7 +12,7 @@ obs.to_dict()) == obs``, so a bot can decide in a worker from the dict alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import legality, scoring
@@ -93,6 +93,44 @@ class Observation:
                 lo, hi = lohi
                 m |= ((1 << (hi - lo + 1)) - 1) << (13 * row + lo)
         return m
+
+    def turned(self, seat: int) -> Observation:
+        """The same observation with the seats renumbered so that ``seat`` is seat 0 (each
+        seat ``s`` becomes ``(s - seat) % 4``): the table as seen from ``seat``'s chair, as a
+        page draws it with its player at the bottom whichever seat that is (a guest's, each
+        person's in pass-and-play). Nothing else changes: the rules are the same from every
+        seat, only the cyclic order of play matters (§1.3), and partners stay across (§8)."""
+        if not 0 <= seat < 4:
+            raise ValueError("a seat is 0..3")
+
+        def t(s: int) -> int:
+            return (s - seat) % 4
+
+        def four(xs: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+            return (xs[seat], xs[(seat + 1) % 4], xs[(seat + 2) % 4], xs[(seat + 3) % 4])
+
+        return replace(
+            self,
+            seat=t(self.seat),
+            to_move=None if self.to_move is None else t(self.to_move),
+            king=t(self.king),
+            answered=four(self.answered),
+            doubled=tuple((c, t(s)) for c, s in self.doubled),
+            redeals=tuple((t(s), h) for s, h in self.redeals),
+            leader=t(self.leader),
+            trick=tuple((t(s), c) for s, c in self.trick),
+            tricks=tuple((t(ld), cs, t(w)) for ld, cs, w in self.tricks),
+            passes=tuple((turn, t(s)) for turn, s in self.passes),
+            layout_plays=tuple((t(s), c) for s, c in self.layout_plays),
+            out_order=tuple(t(s) for s in self.out_order),
+            shown_twos=four(self.shown_twos),
+            hand_sizes=four(self.hand_sizes),
+            deal_scores=four(self.deal_scores),
+            ledger=tuple(e._replace(seat=t(e.seat)) for e in self.ledger),
+            face_up=four(self.face_up),
+            totals=four(self.totals),
+            history=tuple((k, t(king), c, four(sc)) for k, king, c, sc in self.history),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-safe data with cards as §12 texts, for a page, a worker or a file.
