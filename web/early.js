@@ -102,6 +102,7 @@
     }
     app.hidden = false;
     app.addEventListener("click", onClick);
+    app.addEventListener("keydown", onArrow);
     early.state = "shown";
     document.body.dataset.state = "early";  // start.css: the loading card becomes a strip
     cardBack();
@@ -181,6 +182,25 @@
     if (said) said.hidden = false;
   }
 
+  // Arrows move the focus along its group (the hand and its Pass button, a prompt's
+  // choices: data-nav), wrapping at the ends, left and right in the reading direction; Home
+  // and End to the ends: as trexui/focus.py arrow does once Python is up. Only the focus
+  // moves: a move is made by Enter or a tap, as ever.
+  var KEYS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: 0, End: 0 };
+  function onArrow(e) {
+    var nav = e.target.getAttribute && e.target.getAttribute("data-nav");
+    if (early.state !== "shown" || !nav || !(e.key in KEYS) || e.altKey || e.ctrlKey || e.metaKey) return;
+    var group = Array.prototype.filter.call(region.querySelectorAll('[data-nav="' + nav + '"]'),
+      function (el) { return !el.disabled; });
+    var i = group.indexOf(e.target);
+    if (i < 0) return;
+    var step = KEYS[e.key];
+    if (document.documentElement.dir === "rtl" && (e.key === "ArrowLeft" || e.key === "ArrowRight")) step = -step;
+    var j = e.key === "Home" ? 0 : e.key === "End" ? group.length - 1 : (i + step + group.length) % group.length;
+    group[j].focus();
+    e.preventDefault();
+  }
+
   // Python takes the table over (app.py): the path of taps, and no more taps here.
   early.take = function () {
     var was = early.state;
@@ -188,7 +208,7 @@
     delete document.body.dataset.early;  // Python plays the kept tap now
     cardBack();
     var app = document.getElementById("app");
-    if (app) app.removeEventListener("click", onClick);
+    if (app) { app.removeEventListener("click", onClick); app.removeEventListener("keydown", onArrow); }
     if (was !== "shown") return null;
     if (data.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
     return JSON.stringify({ seed: data.seed, lang: data.lang, level: data.level, rules: data.rules,

@@ -99,6 +99,13 @@ def test_axe_in_every_phase_of_a_deal(new_table, lang):
     axe(t, "trex", lang)
     page.set_viewport_size(PHONE)
     axe(t, "trex, phone", lang)
+    # a seat out of cards shows its place (§6.4): its badge was once dark green on green
+    page.set_viewport_size(DESKTOP)
+    while not page.locator(".badge.out").count() and st["waiting"] != "summary":
+        t.step()
+        st = t.wait_idle()
+    assert page.locator(".badge.out").count()
+    axe(t, "trex, a seat out", lang)
 
 
 def seats_of(seed: int, moves: list[str]) -> list[int]:

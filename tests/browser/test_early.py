@@ -202,6 +202,37 @@ def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
     assert not t.page.evaluate("document.body.dataset.state === 'ready'")
 
 
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_arrow_keys_move_along_the_hand_before_python(new_table, lang):
+    """As once Python is up (focus.py arrow): along the group, in the reading direction,
+    wrapping; Home and End; only the focus moves, and Enter then plays as a click does."""
+    i, data = first_node(lang, lambda n, d: 'data-nav="hand"' in "".join(d["html"][k] for _, k in n["parts"]))
+    t, held = early_page(new_table, f"?lang={lang}&opening={i}")
+    page = t.page
+    keys = page.evaluate("Array.from(document.querySelectorAll('[data-nav=hand]'), e => e.dataset.key)")
+    assert len(keys) > 2
+    page.locator(f'[data-key="{keys[0]}"]').focus()
+    forward, back = ("ArrowLeft", "ArrowRight") if lang == "ar" else ("ArrowRight", "ArrowLeft")
+
+    def focused():
+        return page.evaluate("document.activeElement.dataset.key")
+    page.keyboard.press(forward)
+    assert focused() == keys[1]
+    page.keyboard.press(back)
+    page.keyboard.press(back)
+    assert focused() == keys[-1]  # (wrapped)
+    page.keyboard.press("Home")
+    assert focused() == keys[0]
+    page.keyboard.press("End")
+    assert focused() == keys[-1]
+    page.keyboard.press("ArrowDown")
+    assert focused() == keys[0]
+    assert t.page.evaluate("document.body.dataset.state") == "early" and not page.evaluate(
+        "document.body.hasAttribute('data-early')")  # nothing played, nothing kept
+    held.release()
+    t.wait_ready()
+
+
 def test_a_refused_card_says_why_before_python(new_table):
     """§3.2: following suit; a card you may not play is refused with the engine's reason,
     from the opening, before Python; nothing is kept for Python."""
