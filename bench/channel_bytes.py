@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trex_core import DEAL_OVER, Match  # noqa: E402
+from trex_core import DEAL_OVER, Match, __version__  # noqa: E402
 from trex_core.referee import Referee, hello, move_message  # noqa: E402
 
 GUESTS = (1, 2, 3)
@@ -28,10 +28,10 @@ GUESTS = (1, 2, 3)
 def one_match(seed: int, **options: object) -> tuple[list[int], list[int], list[int]]:
     """(bytes per move summed over the guests, bytes per state message, bytes per move message)."""
     m = Match.new(seed=seed, **options)
-    ref = Referee(m, GUESTS)
+    ref = Referee(m, GUESTS, __version__)
     rng = random.Random(seed)
     for s in GUESTS:
-        ref.receive(s, hello(s))
+        ref.receive(s, hello(s, __version__))
     per_move, per_state, per_sent = [], [], []
     while not m.is_over:
         if m.phase == DEAL_OVER or m.to_move == 0:

@@ -255,7 +255,8 @@ LAYERS = {  # the values (layer 1) build on each other too: cards and rules firs
     "cards": 1.0, "rules": 1.0, "tricks": 1.05, "errors": 1.1, "scoring": 1.1, "moves": 1.2,
     "state": 1.3, "position": 1.3,
     "legality": 2, "match": 3, "observation": 4, "explain": 4, "record": 4,
-    "fast": 5, "randomplay": 5.5, "bots": 6, "arena": 7, "render": 7.5,  # render: the command's finder only
+    "fast": 5, "randomplay": 5.5, "bots": 6, "arena": 7, "referee": 7,
+    "render": 7.5,  # render: the command's finder only
     "cli": 8, "__main__": 9, "__init__": 10,
 }
 

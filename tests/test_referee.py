@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from trex_core import DEAL_OVER, Match, __version__, card_text, cards_of, observe
+from trex_core import DEAL_OVER, Match, card_text, cards_of, observe
 from trex_core.referee import CODES, MAX_MESSAGE, PROTOCOL, Referee, hello, move_message, read
 
 GUESTS = (1, 2, 3)
+VERSION = "build-1"  # the host page's (a site's build)
 CARD = re.compile(r"(?<![0-9A-Z])([2-9TJQKA][SHDC])(?![0-9A-Z])")
 
 
@@ -43,7 +44,7 @@ class Table:
 
     def __init__(self, seed: int, **options: object) -> None:
         self.m = Match.new(seed=seed, **options)
-        self.ref = Referee(self.m, GUESTS)
+        self.ref = Referee(self.m, GUESTS, VERSION)
         self.rng = random.Random(seed)
         self.inbox: dict[int, list[str]] = {s: [] for s in GUESTS}
         self.seen: dict[int, dict] = {}  # each guest's last state
@@ -63,7 +64,7 @@ class Table:
 
     def play(self) -> None:
         for s in GUESTS:
-            self.deliver(self.ref.receive(s, hello(s)))
+            self.deliver(self.ref.receive(s, hello(s, VERSION)))
         while not self.m.is_over:
             if self.m.phase == DEAL_OVER or self.m.to_move == 0:
                 self.m.play(self.rng.choice(self.m.legal_moves()))  # the host (or its bot), and it deals on
@@ -93,9 +94,9 @@ def test_a_whole_match_with_three_guests_sends_no_card_of_another_seat(options):
 def started(seed: int = 1) -> tuple[Match, Referee]:
     """A match whose first king (seed 1: seat 1) is a guest, every guest seated."""
     m = Match.new(seed=seed)
-    ref = Referee(m, GUESTS)
+    ref = Referee(m, GUESTS, VERSION)
     for s in GUESTS:
-        ref.receive(s, hello(s))
+        ref.receive(s, hello(s, VERSION))
     return m, ref
 
 
@@ -174,7 +175,7 @@ def test_a_move_for_another_seat_is_refused():
     message = refusal(ref.receive(other, move_message(king, ref.seq, contract)), other)
     assert (message["code"], message["params"]) == ("other-seat", {"seat": king, "yours": other})
     unchanged(m, ref, before)
-    message = refusal(ref.receive(other, hello(king)), other)  # nor sit in it
+    message = refusal(ref.receive(other, hello(king, VERSION)), other)  # nor sit in it
     assert message["code"] == "other-seat"
 
 
@@ -204,12 +205,12 @@ def test_between_deals_only_the_host_deals_on():
 
 def test_a_guest_of_another_version_is_named_not_seated():
     m = Match.new(seed=1)
-    ref = Referee(m, GUESTS)
-    text = json.dumps({"type": "hello", "protocol": PROTOCOL, "engine": "0.1.0", "seat": 2})
+    ref = Referee(m, GUESTS, VERSION)
+    text = hello(2, "build-0")
     message = refusal(ref.receive(2, text), 2)
     assert message["code"] == "version"
-    assert message["params"] == {"host": {"protocol": PROTOCOL, "engine": __version__},
-                                 "guest": {"protocol": PROTOCOL, "engine": "0.1.0"}}
+    assert message["params"] == {"host": {"protocol": PROTOCOL, "version": VERSION},
+                                 "guest": {"protocol": PROTOCOL, "version": "build-0"}}
     assert ref.seated == set()
     message = refusal(ref.receive(2, move_message(2, 0, "QS")), 2)
     assert message["code"] == "hello-first"
@@ -221,7 +222,7 @@ def test_a_guest_who_dropped_is_sent_nothing_and_comes_back_with_the_table_as_it
     m.play(m.legal_moves()[0])  # (the host page plays the dropped seat, or its king's choice)
     out = ref.changed()
     assert sorted(s for s, _ in out) == [1, 3]
-    back = ref.receive(2, hello(2))
+    back = ref.receive(2, hello(2, VERSION))
     assert back == [(2, json.dumps({"type": "state", "seq": ref.seq, "obs": observe(m, 2).to_dict()},
                                    separators=(",", ":"), ensure_ascii=False))]
 
@@ -229,9 +230,9 @@ def test_a_guest_who_dropped_is_sent_nothing_and_comes_back_with_the_table_as_it
 def test_the_host_page_cannot_take_a_message_from_a_seat_that_is_no_guest():
     m, ref = started()
     with pytest.raises(ValueError, match="not a guest"):
-        ref.receive(0, hello(0))
+        ref.receive(0, hello(0, VERSION))
     with pytest.raises(ValueError, match="0..3"):
-        Referee(m, [4])
+        Referee(m, [4], VERSION)
 
 
 def test_every_referee_code_is_said_and_a_damaged_host_message_is_named():

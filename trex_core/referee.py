@@ -9,7 +9,7 @@ raises: it is refused, to its sender only.
 
 Guest to host::
 
-    {"type": "hello", "protocol": "trex-table/1", "engine": "0.2.0", "seat": 2}
+    {"type": "hello", "protocol": "trex-table/1", "version": "0.2.0", "seat": 2}
     {"type": "move", "seat": 2, "seq": 17, "move": "QS"}
 
 ``seq`` is the state the guest chose its move in (the ``seq`` of the last state it was
@@ -37,7 +37,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import __version__
 from .errors import IllegalMoveError, InvalidMoveError
 from .match import DEAL_OVER, Match
 from .observation import Observation, observe
@@ -64,9 +63,10 @@ Outgoing = tuple[int, str]
 """A message to send: the seat it is for, and its text."""
 
 
-def hello(seat: int) -> str:
-    """A guest's greeting for ``seat`` (its page's protocol and engine version)."""
-    return _text({"type": "hello", "protocol": PROTOCOL, "engine": __version__, "seat": seat})
+def hello(seat: int, version: str) -> str:
+    """A guest's greeting for ``seat``: the protocol and its page's ``version`` (a site's
+    build, or ``trex_core.__version__`` for a program without one)."""
+    return _text({"type": "hello", "protocol": PROTOCOL, "version": version, "seat": seat})
 
 
 def move_message(seat: int, seq: int, move: str) -> str:
@@ -83,8 +83,10 @@ class Referee:
     channels. The host page tells it which channel a message came from (its seat);
     :meth:`receive` and :meth:`changed` return what to send, and to whom."""
 
-    def __init__(self, match: Match, guests: Iterable[int]) -> None:
+    def __init__(self, match: Match, guests: Iterable[int], version: str) -> None:
         self.match = match
+        self.version = version
+        """The host page's version: a guest of another is refused (``version``), not misplayed."""
         self.guests = frozenset(guests)
         for seat in self.guests:
             if seat not in range(4):
@@ -140,8 +142,8 @@ class Referee:
             return [self._refused(seat, "malformed")]
         if said != seat:
             return [self._refused(seat, "other-seat", {"seat": said, "yours": seat})]
-        guest = {"protocol": message.get("protocol"), "engine": message.get("engine")}
-        host = {"protocol": PROTOCOL, "engine": __version__}
+        guest = {"protocol": message.get("protocol"), "version": message.get("version")}
+        host = {"protocol": PROTOCOL, "version": self.version}
         if guest != host:
             return [self._refused(seat, "version", {"host": host, "guest": guest})]
         self.seated.add(seat)
