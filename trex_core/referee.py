@@ -9,7 +9,7 @@ raises: it is refused, to its sender only.
 
 Guest to host::
 
-    {"type": "hello", "protocol": "trex-table/1", "version": "0.2.0", "seat": 2}
+    {"type": "hello", "protocol": "trex-table/1", "version": "<the page's build>", "seat": 2}
     {"type": "move", "seat": 2, "seq": 17, "move": "QS"}
 
 ``seq`` is the state the guest chose its move in (the ``seq`` of the last state it was
@@ -52,7 +52,6 @@ CODES = {
     "version": "the guest's page is of another version than the host's (params: host, guest)",
     "hello-first": "a move from a seat that has not said hello",
     "other-seat": "a move for another seat than the one the channel holds (params: seat, yours)",
-    "not-a-guest": "the seat is not one of the table's guests (params: seat)",
     "stale": "the move was chosen in an earlier state (sent twice, or crossed a change): "
              "params: seq, now",
     "host-deals": "the deal is over: the host deals on",
