@@ -179,27 +179,25 @@ def test_a_move_for_another_seat_is_refused():
     assert message["code"] == "other-seat"
 
 
-def test_a_move_after_the_match_is_over_is_refused():
+def played_until(done, seed: int) -> tuple[Match, Referee]:
+    """A started table whose host has played random moves until ``done(m)``."""
     m, ref = started()
-    rng = random.Random(1)
-    while not m.is_over:
+    rng = random.Random(seed)
+    while not done(m):
         m.play(rng.choice(m.legal_moves()))
     ref.changed()
-    before = snapshot(m, ref)
-    message = refusal(ref.receive(2, move_message(2, ref.seq, "QS")), 2)
-    assert message["code"] == "match-over"
-    unchanged(m, ref, before)
+    return m, ref
 
 
-def test_between_deals_only_the_host_deals_on():
-    m, ref = started()
-    rng = random.Random(2)
-    while m.phase != DEAL_OVER:
-        m.play(rng.choice(m.legal_moves()))
-    ref.changed()
+@pytest.mark.parametrize("done, seed, seat, move, code", [
+    (lambda m: m.is_over, 1, 2, "QS", "match-over"),  # after the match
+    (lambda m: m.phase == DEAL_OVER, 2, 3, "next", "host-deals"),  # between deals: the host deals on
+], ids=["after-the-match", "between-deals"])
+def test_a_move_when_no_guest_may_move_is_refused(done, seed, seat, move, code):
+    m, ref = played_until(done, seed)
     before = snapshot(m, ref)
-    message = refusal(ref.receive(3, move_message(3, ref.seq, "next")), 3)
-    assert message["code"] == "host-deals"
+    message = refusal(ref.receive(seat, move_message(seat, ref.seq, move)), seat)
+    assert message["code"] == code
     unchanged(m, ref, before)
 
 
