@@ -153,7 +153,7 @@ def test_a_move_sent_twice_is_played_once():
     '{"type": "move", "seat": 1, "seq": 0, "move": 7}',
     '{"type": "move", "seat": 1, "seq": 0, "move": "QX"}',
     '{"type": "hello", "seat": "1"}',
-    b'{"type": "hello"}', None, "x" * (MAX_MESSAGE + 1),
+    b'{"type": "hello"}', None, "x" * (MAX_MESSAGE + 1), "[" * 2000 + "]" * 2000,
 ], ids=lambda t: repr(t)[:24])
 def test_a_malformed_message_is_refused_and_changes_nothing(text):
     m, ref = started()

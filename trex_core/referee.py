@@ -131,7 +131,7 @@ class Referee:
             return None
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # (a few thousand brackets nest too deep to read)
             return None
         return message if isinstance(message, dict) else None
 
