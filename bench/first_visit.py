@@ -129,6 +129,20 @@ FIRST_MOVE_OR_READY = """Promise.race([window.__trexFirstVisit.seen, new Promise
     .observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready-ms"]});
 })])"""
 
+# What the page shows when no move was painted after Python took over (a rare stall whose
+# cause is not known yet: the bench's watcher, or a table that never gives the player a move).
+STALLED = """new Promise(resolve => {
+  const frames = [];  // whether animation frames still run (the watcher looks at each one)
+  requestAnimationFrame(t => frames.push(t));
+  setTimeout(() => resolve(JSON.stringify({
+    frames_run: frames.length > 0, visibility: document.visibilityState,
+    body: Object.assign({}, document.body.dataset), early: window.trexEarly && window.trexEarly.state,
+    moves: [...document.querySelectorAll("[data-action=move]")].map(el => [el.getAttribute("data-move"),
+      el.disabled || el.getAttribute("aria-disabled") === "true", JSON.stringify(el.getBoundingClientRect())]).slice(0, 20),
+    state: window.trexTest ? JSON.parse(window.trexTest.state()) : null,
+  })), 2000);
+})"""
+
 
 # ---------------------------------------------------------------- the server
 class _CountingSocket(socket.socket):
@@ -269,7 +283,10 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
             out["bytes_loaded"] = srv.sent
             if marks["firstMove"] is None:  # the first move shows after the ready marker's moment
                 # (not the element's mark: the table's next render may take it off)
-                page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null", timeout=TIMEOUT_MS)
+                try:
+                    page.wait_for_function("() => window.__trexFirstVisit.firstMove !== null", timeout=TIMEOUT_MS)
+                except Exception as exc:  # a stall seen 3 times in 40 visits: say what the page showed
+                    raise RuntimeError(f"no move painted after Python took over: {page.evaluate(STALLED)}") from exc
                 marks["firstMove"] = page.evaluate("window.__trexFirstVisit.firstMove")
             out["first_move_ms"] = marks["firstMove"]
             if tap:
