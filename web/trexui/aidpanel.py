@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from trex_core import Observation, observe
+from trex_core import Observation
 
 from . import aids, bots, dealreview, stats
 from .api import TableApi
@@ -142,7 +142,8 @@ class AidPanel:
         m = tb.match
         if not self.enabled("undo") or tb.overlay or m.is_over:
             return
-        k = aids.undo_steps(m)
+        seats = tb.seats
+        k = aids.undo_steps(m, seats.viewer, [s for s in range(4) if seats.person(s)])
         if not k:
             tb.ui["message"] = t("aid.undo.none")
             tb.render()
@@ -183,7 +184,7 @@ class AidPanel:
             for _ in bots.preload_steps():
                 await asyncio.sleep(0)
             t0 = time.perf_counter()
-            thought = aids.think(observe(m, 0), tb.seed, n)
+            thought = aids.think(tb.obs, tb.seed, n)  # the observation of the player holding the device
             longest = 1000 * (time.perf_counter() - t0)
             while not thought.done:
                 if gen != self.gen or len(m.history) != n:
@@ -206,7 +207,7 @@ class AidPanel:
         tb = self.table
         if not self.enabled("review") or tb.overlay != "summary":
             return
-        found = dealreview.reviewed(tb.match)  # your contract, doubling answer and cards
+        found = dealreview.reviewed(tb.match, tb.seats.viewer)  # your contract, doubling answer and cards
         self.gen += 1
         self.review = {"items": None, "done": 0, "total": len(found), "shown": None}
         self.note("review")
@@ -253,8 +254,8 @@ class AidPanel:
         """The match's last deal ended: count it, once (the main table only)."""
         tb = self.table
         m = tb.match
-        if self.recorded or not tb.main or not m.is_over:
-            return
+        if self.recorded or not tb.main or not m.is_over or tb.seats.shared:
+            return  # (a match with other people is not one against the bots of a level)
         self.recorded = True
         preset = m.rules.preset_name or "custom"  # partnership and Complex aside
         data = stats.record(self.load_stats(), level=tb.settings["level"], preset=preset,

@@ -20,7 +20,7 @@ The tests run every function here in CPython (tests/test_page_aids.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from html import escape
 from typing import Any
 
@@ -95,36 +95,58 @@ def deal_start(match: Match) -> int:
     return 0
 
 
-def decisions(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:
-    """Each decision ``seat`` made in the current deal: (move number, what it saw, its move).
-    Found by taking the deal back to its start and playing it forward again, so ``match`` ends
-    exactly as it was. A forced answer (§4.2) is no decision."""
+def replay_deal(match: Match, visit: Callable[[int, Move], None]) -> None:
+    """Take the current deal back to its start and play it forward again, calling
+    ``visit(move number, move)`` before each move is played, so ``match`` ends exactly as it was."""
     history = match.history
     start = deal_start(match)
     tail = list(history[start:])
-    out: list[tuple[int, Observation, Move]] = []
     match.undo(len(tail))
     try:
         for i, move in enumerate(tail):
-            if match.to_move == seat and match.phase != DEAL_OVER:
-                obs = observe(match, seat)
-                if not obs.forced_answer:
-                    out.append((start + i, obs, move))
+            visit(start + i, move)
             match.play(move)
     finally:
         for move in tail[len(match.history) - start:]:  # an error half way: the rest back on
             match.play(move)
+
+
+def decisions(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:
+    """Each decision ``seat`` made in the current deal: (move number, what it saw, drawn from
+    its chair (``Observation.turned``), its move). A forced answer (§4.2) is no decision."""
+    out: list[tuple[int, Observation, Move]] = []
+
+    def visit(n: int, move: Move) -> None:
+        if match.to_move == seat and match.phase != DEAL_OVER:
+            obs = observe(match, seat)
+            if not obs.forced_answer:
+                out.append((n, obs.turned(seat) if seat else obs, move))
+    replay_deal(match, visit)
     return out
 
 
-def undo_steps(match: Match, seat: int = 0) -> int:
+def undo_steps(match: Match, seat: int = 0, people: Collection[int] = ()) -> int:
     """How many moves to take back to reach ``seat``'s previous decision in this deal (the
-    bots' replies included); 0 when there is none (a new deal, or the deal is over)."""
+    bots' replies included); 0 when there is none (a new deal, or the deal is over), and
+    in pass-and-play when another of ``people`` moved since: undo never takes back another
+    person's move."""
     if match.phase == DEAL_OVER or match.is_over:
         return 0
     made = len(match.history)
-    before = [n for n, _obs, _move in decisions(match, seat) if n < made]
-    return made - before[-1] if before else 0
+    movers: dict[int, int | None] = {}
+    mine: list[int] = []
+
+    def visit(n: int, move: Move) -> None:
+        movers[n] = match.to_move
+        if match.to_move == seat and match.phase != DEAL_OVER and not observe(match, seat).forced_answer:
+            mine.append(n)
+    replay_deal(match, visit)
+    if not mine:
+        return 0
+    back = mine[-1]
+    if any(movers[n] in people and movers[n] != seat for n in range(back, made)):
+        return 0
+    return made - back
 
 
 # ---------------------------------------------------------------- a move in words

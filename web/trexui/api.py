@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from trex_core import Match, Observation
 
 from .modes import Game
+from .seats import Seats
 
 
 class TableApi(Protocol):
@@ -33,7 +34,13 @@ class TableApi(Protocol):
     def seed(self) -> int | str: ...
     @property
     def obs(self) -> Observation:
-        """Seat 0's observation of the match, as of the last move."""
+        """The observation of the seat the table is drawn from (seat 0's, or in pass-and-play
+        the person's holding the device), turned so that it is seat 0, as of the last move."""
+        ...
+
+    @property
+    def seats(self) -> Seats:
+        """Who plays each seat, and whose chair the table is drawn from (seats.py)."""
         ...
 
     @property

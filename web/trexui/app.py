@@ -48,6 +48,7 @@ from . import (
     guide,
     modes,
     pagelang,
+    seats,
     stats,
     store,
     strings,
@@ -157,8 +158,18 @@ class Table:
     def speaking(self) -> Iterator[None]:
         """This table's words: its language and its seats' names (an embedded table's compass
         points), for everything said inside the block."""
-        with strings.language(self.lang), faces.seat_names(self.mode.seat_names()):
+        with strings.language(self.lang), faces.seat_names(self.seat_names):
             yield
+
+    def seat_names(self) -> faces.Names:
+        """The names of the seats as drawn now (in the table's language): an embedded
+        table's compass points, in pass-and-play each seat's compass point from the chair
+        the table is drawn from (seats.py), else None (the game's own: You, East, ...)."""
+        with strings.language(self.lang):
+            names = self.mode.seat_names()
+            if names is None and self.seats.shared:
+                names = self.seats.names((t("compass.0"), t("compass.1"), t("compass.2"), t("compass.3")))
+            return names
 
     # ------------------------------------------------------------ the table's state (api.TableApi)
     @property
@@ -195,33 +206,59 @@ class Table:
         return Rules.from_dict(self.settings["rules"])
 
     @property
+    def seat_kinds(self) -> list[str]:
+        return list(self.settings["seats"])
+
+    @property
+    def seats(self) -> seats.Seats:
+        return self.pipeline.seats
+
+    @property
     def still(self) -> bool:
         return self.mode.still
 
     @property
     def overlay(self) -> str | None:
         """The dialog on screen: the page's own, else a finished deal's summary."""
-        return tablestate.overlay(self.ui, self.match)
+        return tablestate.overlay(self.ui, self.match, self.seats.handing)
 
     @property
     def holding_trick(self) -> bool:
         return bool(self.ui.get("held")) and not self.obs.trick
 
     def human_must_act(self) -> bool:
-        """Whether the game waits for a click from the player (not a forced answer)."""
+        """Whether the game waits for a click from the player holding the device (the
+        viewer, seats.py; not a forced answer)."""
         m = self.match
-        if m.is_over or m.to_move != 0 or self.autoplay or m.phase == DEAL_OVER:
+        if m.is_over or m.to_move != self.seats.viewer or self.autoplay or m.phase == DEAL_OVER:
             return False
         awaits = self.mode.awaits_reader()
         if awaits is not None:
             return awaits
         return not self.obs.forced_answer  # §4.2: that one answer is given for you
 
+    def person_to_move(self) -> bool:
+        """Whether a person is to decide (the bots leave that seat alone): the viewer, or in
+        pass-and-play another person of this device (the hand-off comes first)."""
+        if self.match.to_move == self.seats.viewer:
+            return self.human_must_act()
+        return not self.autoplay and self.seats.must_decide(self.match)
+
     def only_pass(self) -> bool:
         return self.human_must_act() and faces.legal_texts(self.obs) == ["pass"]
 
     def idle(self) -> None:
+        """The bots stopped: in pass-and-play, the device goes to the person to move."""
+        if self.pipeline.hand_off():
+            self.forget_opener()
+            self.render()
         self.renderer.mark_waiting()
+
+    def take_device(self) -> None:
+        """The hand-off's button: the person named took the device, their hand shows."""
+        self.pipeline.take_device()
+        self.render()
+        self.kick()
 
     def waiting(self) -> str | None:
         overlay = self.overlay
@@ -327,14 +364,17 @@ class Table:
     def view_state(self, ui: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view's state from the table's ``ui`` (or another, early.keep_view's)."""
         ui = self.ui if ui is None else ui
-        state = tablestate.view_state(ui, self.match, overlay=tablestate.overlay(ui, self.match), levels=self.levels,
-                                      idp=self.idp, notices=self.notices, mode=self.mode)
+        m = self.match
+        state = tablestate.view_state(ui, m, overlay=tablestate.overlay(ui, m, self.seats.handing), levels=self.levels,
+                                      idp=self.idp, notices=self.notices, mode=self.mode, viewer=self.seats.viewer)
         if self.main:
             self.aids.view(state, self.obs)
         return state
 
     def parts(self, ui: dict[str, Any] | None = None) -> list[tuple[str, str]]:
-        parts = self.mode.parts(self.obs, self.view_state(ui))
+        # the hand-off: the next person's chair, with no hand in the page (seats.hidden)
+        obs = seats.hidden(self.obs) if self.seats.handing else self.obs
+        parts = self.mode.parts(obs, self.view_state(ui))
         if self.main:
             parts = aids.mark_hint(parts, self.aids.hint_move())
         return parts
@@ -505,6 +545,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
                 "rules": m.rules.to_dict(), "level": tb.settings["level"], "step": mode.step,
                 "judged": mode.judged, "answer_shown": mode.answer_shown,
                 "shown": dict(tb.view_state().get("open_hands", {})),
+                "seats": tb.seats.to_dict(), "viewer": tb.seats.viewer, "handing": tb.seats.handing,
             })
 
     def perf(*_: Any) -> str:

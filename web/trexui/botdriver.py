@@ -44,6 +44,10 @@ class BotHost(Protocol):
         ...
 
     def human_must_act(self) -> bool: ...
+    def person_to_move(self) -> bool:
+        """A person is to decide: the bots leave that seat alone (seats.py)."""
+        ...
+
     def apply(self, text: str, spread: bool = False) -> None: ...
     def close_summary(self) -> None:
         """The benchmark plays on past a deal's summary by itself (its Next)."""
@@ -58,7 +62,7 @@ class BotHost(Protocol):
 class BotDriver:
     def __init__(self, host: BotHost, *, autoplay: bool, allowed: bool) -> None:
         self.host = host
-        self.autoplay = autoplay  # the benchmark lets a bot play seat 0 too, and plays on by itself
+        self.autoplay = autoplay  # the benchmark lets a bot play every seat, and plays on by itself
         self.allowed = allowed  # this table has bots that move (not a diagram)
         self.gen = 0  # bumped by stop(): a sleeping bot step of the old position gives up
         self.task: asyncio.Future[None] | None = None
@@ -96,13 +100,13 @@ class BotDriver:
                         return
                     continue
                 # a summary waits for the player: the bots never play "next" themselves
-                if m.is_over or host.overlay or (m.to_move == 0 and host.human_must_act()):
+                if m.is_over or host.overlay or host.person_to_move():
                     return
                 pace = host.speed
                 if host.holding_trick:
                     pace *= TRICK_HOLD
                 seat = m.to_move  # not None: the match is not over
-                if seat is None or (seat == 0 and host.human_must_act()):
+                if seat is None or host.person_to_move():
                     await asyncio.sleep(pace)
                     continue
                 try:

@@ -47,6 +47,7 @@ class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     def apply(self, text: str, spread: bool = False) -> None: ...
     def new_game(self, seed: int | str | None = None) -> None: ...
     def apply_look(self) -> None: ...
+    def take_device(self) -> None: ...
 
 
 def do(host: ControlHost, action: str) -> None:
@@ -160,6 +161,7 @@ def apply_settings(host: ControlHost, new_game: bool) -> None:
     if new_game:
         host.settings["rules"] = host.form.rules()
         host.settings["preset"] = host.form.field("preset").value
+        host.settings["seats"] = host.form.seats()
         host.save_settings()
         host.new_game()
     else:
@@ -198,7 +200,7 @@ def raise_card(host: ControlHost, card: str) -> bool:
     again); a tap on the raised card is not handled here, so it plays. False for a
     card you may not play or a card out of turn: it goes to the engine, which says why."""
     m = host.match
-    if (host.ui.get("raised") == card or m.to_move != 0 or m.phase != "play"
+    if (host.ui.get("raised") == card or host.obs.to_move != 0 or m.phase != "play"
             or host.overlay or card not in faces.legal_texts(host.obs)):
         return False
     host.ui["raised"] = card
@@ -322,5 +324,6 @@ ACTIONS: dict[str, Callable[[ControlHost], None]] = {
     "new-game-now": lambda h: h.new_game(),
     "apply-rules": lambda h: apply_settings(h, new_game=True),
     "close": close_dialog,
+    "take-device": lambda h: h.take_device(),  # pass-and-play: the person named took the device
 }
 """The table's own buttons (the aids', the records', the guide's and the mode's are theirs)."""

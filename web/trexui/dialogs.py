@@ -72,6 +72,16 @@ def _about(obs: Observation, ui: UI, idp: str) -> str:
     return overlays.overlay("about", t("about.title"), body, close, idp)
 
 
+def _handoff(obs: Observation, ui: UI, idp: str) -> str:
+    """Pass-and-play (seats.py): who is next, and no hand (the table behind it is drawn from
+    their chair with none). Only its button closes it: Escape cannot show a hand."""
+    name = faces.seat_name(0)  # the chair the table is drawn from: the person named
+    body = f'<p>{escape(t("handoff.body", name=name))}</p>'
+    button = (f'<button type="button" class="primary" data-action="take-device" data-autofocus>'
+              f'{escape(t("handoff.take", name=name))}</button>')
+    return overlays.overlay("handoff", t("handoff.title", name=name), body, button, idp)
+
+
 def good_moves(ui: UI) -> int:
     """The moves of a damaged save that fit, which the player may play on from (pipeline.py)."""
     salvage = ui.get("corrupt_salvage")
@@ -102,6 +112,7 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
         ui.get("record_summary") or {}, bool(ui.get("in_progress")), idp)),
     Dialog("replay", lambda obs, ui, idp: recordview.replay_dialog(ui["replay_state"], idp)),
     Dialog("stale", lambda obs, ui, idp: recordview.stale_dialog(idp)),
+    Dialog("handoff", _handoff, close=None),
 )}
 
 

@@ -101,8 +101,8 @@ def keep_view(host: EarlyHost) -> None:
     saved = storage_get(store.SAVE_KEY)
     ui = host.ui
     if (not saved or store.stamp_of(saved) != host.pipeline.stamp or ui.get("stale") or ui.get("unsaved")
-            or host.aids.hint is not None):
-        return
+            or host.aids.hint is not None or host.pipeline.seats.shared):
+        return  # (people sharing the device: no hand is kept on show for the next visit)
     m = host.match
     restored = tablestate.restored(m)  # as pipeline.restore rebuilds it
     tablestate.refreshed(restored, m, host.obs)

@@ -91,6 +91,7 @@ def start_with_rules(host: EndingHost) -> None:
     form = host.ui["form"]
     host.settings["rules"] = Rules.from_dict(form["rules"]).to_dict()
     host.settings["preset"] = form["preset"]
+    host.settings["seats"] = list(form.get("seats") or host.settings["seats"])
     host.save_settings()
     host.new_game()
 

@@ -7,7 +7,7 @@ them, and this module imports none of them.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from html import escape
@@ -105,27 +105,37 @@ def sort_hand(cards: list[str]) -> list[str]:
 
 # The seats' names while one table renders (an embedded table names the real seats of a
 # turned deal, embed.py); None: the main table's "You", "East", "North", "West".
-_SEAT_NAMES: ContextVar[tuple[str, str, str, str] | None] = ContextVar("seat_names", default=None)
+Names = tuple[str, str, str, str] | None
+# A table's names may change while it is on the page (pass-and-play turns the table to each
+# person's chair, seats.py), and a bot's task keeps the context it was started in: so the
+# context holds the table's way of naming its seats, asked each time.
+_SEAT_NAMES: ContextVar[Callable[[], Names] | None] = ContextVar("seat_names", default=None)
 
 
 @contextmanager
-def seat_names(names: tuple[str, str, str, str] | None) -> Iterator[None]:
-    """Render with these names for the table's seats 0..3 (None: the usual ones)."""
-    token = _SEAT_NAMES.set(names)
+def seat_names(names: Callable[[], Names] | Names) -> Iterator[None]:
+    """Render with these names for the table's seats 0..3 (None: the usual ones), or with
+    the names a function gives when asked."""
+    token = _SEAT_NAMES.set(names if callable(names) else lambda: names)
     try:
         yield
     finally:
         _SEAT_NAMES.reset(token)
 
 
+def _names() -> Names:
+    namer = _SEAT_NAMES.get()
+    return namer() if namer is not None else None
+
+
 def seat_name(seat: int) -> str:
-    names = _SEAT_NAMES.get()
+    names = _names()
     return names[seat] if names is not None else t(f"seat.{seat}")
 
 
 def seat_long(seat: int) -> str:
     """The seat's name with where it sits, for its panel's label."""
-    names = _SEAT_NAMES.get()
+    names = _names()
     return t(f"seat.{seat}.long") if names is None else t(f"seat.at.{POS[seat]}", name=names[seat])
 
 
@@ -183,14 +193,16 @@ def dealt(obs: Observation) -> bool:
     return obs.phase == "play" or finished(obs)
 
 
-def refusal_text(code: str, params: Mapping[str, object], words: str = "refusal") -> str:
+def refusal_text(code: str, params: Mapping[str, object], words: str = "refusal", viewer: int = 0) -> str:
     """Why the engine refused a move (``IllegalMoveError.code`` and ``.params``), in the
     page's words: seats as "you" or a name, cards and suits as symbols, contracts by name.
-    ``words``: the keys' prefix (an embedded table words a given move's refusal its own way)."""
+    ``words``: the keys' prefix (an embedded table words a given move's refusal its own way);
+    ``viewer``: the engine's seat the table is drawn from (pass-and-play, seats.py)."""
     kw: dict[str, object] = dict(params)
     for key in ("seat", "to_move", "king"):
         seat = params.get(key)
         if isinstance(seat, int) and 0 <= seat < 4:
+            seat = (seat - viewer) % 4
             kw[key] = t("refusal.you") if seat == 0 else seat_name(seat)
     cards = params.get("cards")
     if isinstance(cards, (list, tuple)):

@@ -1,8 +1,9 @@
 """The move pipeline of a table: the match on it, every move made on it, and its save.
 
 The engine (trex_core.Match) is the referee; this part only forwards move texts to it and
-keeps what the page derives from them: seat 0's observation, the last trick kept on show,
-and the save. The match's history (``Match.history``) is the only list of moves. Only the
+keeps what the page derives from them: the observation of the seat the table is drawn from
+(seat 0's, or in pass-and-play the person's holding the device: seats.py), the last trick
+kept on show, and the save (with who plays each seat). The match's history (``Match.history``) is the only list of moves. Only the
 page's game saves (an embedded table never reads or writes a save); a tab never overwrites a
 newer match that another tab saved (store.py's stamps).
 """
@@ -21,7 +22,6 @@ from trex_core import (
     Move,
     Observation,
     Rules,
-    observe,
 )
 
 from . import faces, store, tablestate
@@ -30,6 +30,7 @@ from .botdriver import BotDriver
 from .dom import storage_get, storage_head, storage_set
 from .modes import Game
 from .render import Renderer
+from .seats import Seats
 from .strings import t
 
 
@@ -45,6 +46,11 @@ class PipelineHost(Protocol):
     @property
     def rules(self) -> Rules:
         """The rules a new game is played by (the settings')."""
+        ...
+
+    @property
+    def seat_kinds(self) -> list[str]:
+        """Who plays each seat of a new game (the settings', seats.py)."""
         ...
 
     def emit(self, kind: str, **data: Any) -> None: ...
@@ -64,6 +70,7 @@ class MovePipeline:
         self.saved: store.Save | None = None  # the match's save, kept up to date move by move
         self.tab = f"{random.SystemRandom().getrandbits(48):012x}"  # this tab's id in its saves' stamps
         self.stamp: store.Stamp | None = None  # the stamp of the save this tab restored or last wrote
+        self.seats = Seats()  # who plays each seat, whose chair the table is drawn from
 
     @property
     def match(self) -> Match:
@@ -88,12 +95,14 @@ class MovePipeline:
     def new_game(self, seed: int | str | None = None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
+        self.seats = Seats(self.host.seat_kinds)
         self.take(Match.new(seed=seed, rules=self.host.rules), seed)
         self.saved = store.Save(seed, self.match)
         self.save(force=True)
 
     def play_on(self, match: Match) -> None:
         """A record's match, played on from its end: it replaces the match and is saved."""
+        self.seats = Seats(self.host.seat_kinds)
         self.take(match, match.dealer.seed)
         self.save(force=True)
 
@@ -120,8 +129,13 @@ class MovePipeline:
             return
         self.saved = store.Save(self.seed, self.match)
         self.aids.reset(saved_ui)
+        self.seats = Seats(saved_ui.get("seats", self.seats.kinds))
         # a save in deal-over shows that deal's summary again (the phase says so)
         self.host.ui = tablestate.restored(self.match)
+        if self.seats.shared and not self.match.is_over:
+            # people share the device: nobody's hand shows until its player takes it
+            self.seats.viewer = self.seats.upcoming(self.match)
+            self.seats.handing = True
         if seed is not None and str(seed) != str(self.seed):
             # ?seed= names another game than the saved one: ask before leaving the match
             self.host.ui = {"overlay": "confirm-seed", "seed": seed}
@@ -141,7 +155,10 @@ class MovePipeline:
             self.went_stale()
             return
         stamp = store.next_stamp(stored, self.stamp, self.tab)
-        if storage_set(store.SAVE_KEY, self.saved.text(self.aids.save_ui(), stamp)):
+        saved_ui = self.aids.save_ui()
+        if self.seats.shared:
+            saved_ui["seats"] = self.seats.to_dict()
+        if storage_set(store.SAVE_KEY, self.saved.text(saved_ui, stamp)):
             self.stamp = stamp
         else:
             if not ui.get("unsaved"):
@@ -169,11 +186,35 @@ class MovePipeline:
 
     # ------------------------------------------------------------ moves
     def refresh(self) -> None:
-        """Re-read seat 0's observation and what the page derives from it."""
+        """Re-read the viewer's observation and what the page derives from it."""
         m = self.match
         ui = self.host.ui
-        self.obs = obs = observe(m, 0)
-        tablestate.refreshed(ui, m, obs)
+        self.obs = obs = self.seats.observation(m)
+        tablestate.refreshed(ui, m, obs, self.seats.viewer)
+
+    def hand_off(self) -> bool:
+        """Pass-and-play: when a person other than the one holding the device is to decide,
+        the table turns to their chair behind the hand-off dialog, with no hand shown
+        (seats.hidden) until they take the device (:meth:`take_device`)."""
+        seat = self.seats.next_person(self.match)
+        if seat is None or self.host.overlay is not None:
+            return False
+        ui = self.host.ui
+        self.seats.viewer = seat
+        self.seats.handing = True
+        held = ui.get("held")
+        ui.update(message=None, raised=None, dbl=None)
+        self.refresh()
+        if held:  # the finished trick on show, seen from the new chair
+            ui["held"] = ui["last_trick"]
+        self.renderer.announcer.prev, self.renderer.announcer.pending = self.observation, []
+        return True
+
+    def take_device(self) -> None:
+        """The person named by the hand-off took the device: their hand shows, and the live
+        region tells them the deal and that it is their turn, as when a table opens."""
+        self.seats.handing = False
+        self.renderer.announcer.reset()
 
     def apply(self, text: str, spread: bool = False) -> None:
         """Make a move (anyone's) and update everything; raises the engine's errors.
@@ -211,16 +252,16 @@ class MovePipeline:
         """The player's move (a card, a prompt's answer): the engine plays it or says why not."""
         ui = self.host.ui
         turn = self.match.to_move
-        if turn is None:  # the match is over
+        if turn is None or self.seats.handing:  # the match is over; the device is being handed on
             return
-        if turn != 0:
-            ui["message"] = t("status.wait", name=faces.seat_name(turn))
+        if turn != self.seats.viewer:
+            ui["message"] = t("status.wait", name=faces.seat_name(self.seats.turn(turn)))
             self.renderer.render()
             return
         try:
             self.apply(text)
         except IllegalMoveError as exc:  # why, by its code: the page never reads the engine's text
-            ui["message"] = faces.refusal_text(exc.code, exc.params)
+            ui["message"] = faces.refusal_text(exc.code, exc.params, viewer=self.seats.viewer)
             self.renderer.render()
         except InvalidMoveError:  # the page sends only move texts it was offered
             ui["message"] = t("status.invalid")

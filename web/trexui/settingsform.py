@@ -40,12 +40,17 @@ class SettingsForm:
         rules.update({name: self.check(name) for name in SWITCHES})
         return Rules.from_dict(rules).to_dict()
 
+    def seats(self) -> list[str]:
+        """Who plays each seat of the new game (seats.py): you, then a bot or a person each."""
+        return ["you", *(str(self.field(f"seat{s}").value) for s in (1, 2, 3))]
+
     def keep(self, form: dict[str, Any]) -> dict[str, Any]:
         """The dialog's choices, applied or not, read back into ``form`` before the dialog is
         drawn again (another language, the rules screen and back)."""
         form.update(preset=self.field("preset").value, **self.play())
         form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in CHOICES},
                              **{n: self.check(n) for n in SWITCHES})
+        form["seats"] = self.seats()
         return form
 
     def preset(self, form: dict[str, Any], name: str) -> None:

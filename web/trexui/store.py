@@ -27,6 +27,8 @@ from typing import Any
 
 from trex_core import DealResult, IllegalMoveError, Match, Rules, card_text, read_record
 
+from . import seats
+
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"
 FORMAT = "trex-web/2"
@@ -192,7 +194,8 @@ def default_settings() -> dict[str, Any]:
             "four_colour": False,
             "sound": True,  # short sounds (issue 10 §5): on, as in card-game apps; a switch in Settings
             "tour_seen": False,  # the first-visit tour was closed (guide.py)
-            "aid_undo": True, "aid_hint": True, "aid_review": True}  # the player aids (aids.py)
+            "aid_undo": True, "aid_hint": True, "aid_review": True,  # the player aids (aids.py)
+            "seats": list(seats.ALONE)}  # who plays each seat of a new game (seats.py)
 
 
 def chosen_language(data: dict[str, Any]) -> str:
@@ -222,6 +225,7 @@ def load_settings(text: str | None) -> dict[str, Any]:
                                            "aid_review")
                       if isinstance(data.get(k), bool)})
             s["lang"] = chosen_language(data)
+            s["seats"] = list(seats.checked(data.get("seats")))
             s["rules"] = rules
     except (ValueError, TypeError):
         pass

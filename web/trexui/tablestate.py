@@ -19,17 +19,29 @@ def restored(m: Match) -> dict[str, Any]:
     return {"overlay": "result" if m.is_over else None}
 
 
-def refreshed(ui: dict[str, Any], m: Match, obs: Observation) -> None:
-    """The last trick the page keeps on show, after seat 0's observation is re-read."""
+def refreshed(ui: dict[str, Any], m: Match, obs: Observation, viewer: int = 0) -> None:
+    """The last trick the page keeps on show, after the observation of ``viewer`` (the seat
+    the table is drawn from, seat 0 of ``obs``) is re-read."""
     if (last := faces.last_trick(obs)) is not None:
         ui["last_trick"] = last
     elif not obs.tricks and not obs.trick and m.results and \
             (prev := store.last_trick(m.results[-1], m.rules)):
         # nothing played yet in this deal: the previous deal's final trick stays reviewable
-        ui["last_trick"] = dict(prev, prev=True)
+        ui["last_trick"] = dict(turned_trick(prev, viewer), prev=True)
     else:
         ui["last_trick"] = None
         ui["show_last"] = False
+
+
+def turned_trick(trick: dict[str, Any], viewer: int) -> dict[str, Any]:
+    """A trick's plain data (store.last_trick) with its seats as drawn from ``viewer``'s chair."""
+    if not viewer:
+        return trick
+
+    def turn(s: int) -> int:
+        return (s - viewer) % 4
+    return dict(trick, plays=[[turn(s), c] for s, c in trick["plays"]], winner=turn(trick["winner"]),
+                leader=turn(trick["leader"]), doubled=[[c, turn(s)] for c, s in trick["doubled"]])
 
 
 def moved(ui: dict[str, Any], tricks_before: int, obs: Observation) -> None:
@@ -44,21 +56,25 @@ def moved(ui: dict[str, Any], tricks_before: int, obs: Observation) -> None:
         ui["held"] = None
 
 
-def overlay(ui: dict[str, Any], m: Match) -> str | None:
-    """The dialog on screen: the page's own, else a finished deal's summary."""
+def overlay(ui: dict[str, Any], m: Match, handing: bool = False) -> str | None:
+    """The dialog on screen: the page's own, else the hand-off while the device goes to the
+    next person (``handing``, seats.py: it comes back when another dialog closes, so no hand
+    shows before its person takes the device), else a finished deal's summary."""
     kind: str | None = ui.get("overlay")
+    if kind is None and handing:
+        kind = "handoff"
     if kind is None and m.phase == DEAL_OVER:
         kind = "summary"
     return kind
 
 
 def view_state(ui: dict[str, Any], m: Match, *, overlay: str | None, levels: list[str], idp: str,
-               notices: list[tuple[str, str]], mode: Game) -> dict[str, Any]:
-    """The view's state (view.py reads it): the page's ``ui`` and what the match says.
-    The aids add theirs on the page's game (aidpanel.py)."""
+               notices: list[tuple[str, str]], mode: Game, viewer: int = 0) -> dict[str, Any]:
+    """The view's state (view.py reads it): the page's ``ui`` and what the match says, its
+    seats as drawn from ``viewer``'s chair. The aids add theirs on the page's game (aidpanel.py)."""
     state = dict(ui)
     state["overlay"] = overlay
-    state["kings"] = list(m.kings)
+    state["kings"] = [(k - viewer) % 4 for k in m.kings]
     state["levels"] = levels
     state["values"] = values.of(m.rules)
     state["idp"] = idp

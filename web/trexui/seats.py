@@ -1,0 +1,96 @@
+"""Who plays each seat of the page's game, and whose chair the table is drawn from.
+
+A seat is played by "you" (seat 0: whoever set the match up), by another "person" on this
+device (pass-and-play, issue 30 item 2) or by a "bot". The engine is the same for all: the
+page drives whichever seat is to move, and the bots leave the people's seats alone.
+
+When more than one person plays, the table is drawn from the chair of the person holding
+the device, the *viewer*: the engine's observation of that seat, turned so that it is seat 0
+(``Observation.turned``), as the rest of the view expects. Between two people's turns a
+hand-off dialog names who is next and the table behind it shows no hand at all
+(:func:`hidden`), so nothing of a hand is in the page, for a screen reader either.
+
+Every seat is then named by its compass point (South is seat 0), so that "North" is the
+same person whoever holds the device. Pure Python: CPython's tests read it.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from trex_core import DEAL_OVER, Match, Observation, observe
+
+KINDS = ("you", "person", "bot")
+ALONE = ("you", "bot", "bot", "bot")  # one player against three bots: the game as it always was
+
+
+def checked(kinds: Any) -> tuple[str, str, str, str]:
+    """The seats' kinds from a save or the settings; anything else is the game alone against
+    bots (settings never block the game; a save's seats are checked like its moves are not:
+    they only say who holds the device)."""
+    if (isinstance(kinds, (list, tuple)) and len(kinds) == 4 and kinds[0] == "you"
+            and all(k in ("person", "bot") for k in kinds[1:])):
+        return (kinds[0], kinds[1], kinds[2], kinds[3])
+    return ALONE
+
+
+class Seats:
+    def __init__(self, kinds: Any = ALONE) -> None:
+        self.kinds = checked(kinds)
+        self.viewer = 0  # the seat whose chair the table is drawn from
+        self.handing = False  # the hand-off dialog is on: the viewer has not taken the device yet
+
+    def person(self, seat: int) -> bool:
+        return self.kinds[seat] != "bot"
+
+    @property
+    def shared(self) -> bool:
+        """More than one person plays on this device (pass-and-play)."""
+        return sum(self.person(s) for s in range(4)) > 1
+
+    def turn(self, seat: int) -> int:
+        """An engine seat as the table draws it: the viewer is 0."""
+        return (seat - self.viewer) % 4
+
+    def names(self, compass: tuple[str, str, str, str]) -> tuple[str, str, str, str] | None:
+        """The drawn seats' names when people share the device: each by its compass point
+        (``compass``: South, East, North, West in the table's language); None: the game's
+        own (You, East, North, West)."""
+        if not self.shared:
+            return None
+        n = [compass[(r + self.viewer) % 4] for r in range(4)]
+        return (n[0], n[1], n[2], n[3])
+
+    def observation(self, m: Match) -> Observation:
+        """The viewer's observation, drawn from the viewer's chair."""
+        obs = observe(m, self.viewer)
+        return obs.turned(self.viewer) if self.viewer else obs
+
+    def must_decide(self, m: Match) -> bool:
+        """A person is to move and has a choice: not a forced answer (§4.2), which is given
+        for them, nor a finished deal's Next, which anyone presses."""
+        seat = m.to_move
+        if seat is None or m.is_over or m.phase == DEAL_OVER or not self.person(seat):
+            return False
+        return not observe(m, seat).forced_answer
+
+    def next_person(self, m: Match) -> int | None:
+        """The person the device must go to now: the one to move when it is a person's
+        decision and not the viewer's; None when the viewer keeps it."""
+        if not self.shared or not self.must_decide(m) or m.to_move == self.viewer:
+            return None
+        return m.to_move
+
+    def upcoming(self, m: Match) -> int:
+        """The person who plays next from here in the order of play (the device goes to
+        them on a reload): the seat to move if a person's, else the first person after it."""
+        start = m.to_move if m.to_move is not None else 0
+        return next(s % 4 for s in range(start, start + 4) if self.person(s % 4))
+
+    def to_dict(self) -> list[str]:
+        return list(self.kinds)
+
+
+def hidden(obs: Observation) -> Observation:
+    """The table as the hand-off dialog shows it: no hand, no move, no private answer."""
+    return replace(obs, hand=0, legal=(), my_answer=None)
