@@ -130,6 +130,7 @@ class Table:
             self.settings["level"] = "medium" if "medium" in self.levels else self.levels[0]
         self.page = main  # the page is this table's (its language and title): start() says
         self.ui: dict[str, Any] = {}
+        self._names: tuple[tuple[str, int, tuple[str, ...]], faces.Names] | None = None  # seat_names()'s
         self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.focuser = Focus(self, root, None)
         self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay)
@@ -165,11 +166,14 @@ class Table:
         """The names of the seats as drawn now (in the table's language): an embedded
         table's compass points, in pass-and-play each seat's compass point from the chair
         the table is drawn from (seats.py), else None (the game's own: You, East, ...)."""
-        with strings.language(self.lang):
-            names = self.mode.seat_names()
-            if names is None and self.seats.shared:
-                names = self.seats.names((t("compass.0"), t("compass.1"), t("compass.2"), t("compass.3")))
-            return names
+        key = (self.lang, self.seats.viewer, self.seats.kinds)  # asked for each name: worked out once
+        if self._names is None or self._names[0] != key:
+            with strings.language(self.lang):
+                names = self.mode.seat_names()
+                if names is None and self.seats.shared:
+                    names = self.seats.names((t("compass.0"), t("compass.1"), t("compass.2"), t("compass.3")))
+            self._names = (key, names)
+        return self._names[1]
 
     # ------------------------------------------------------------ the table's state (api.TableApi)
     @property
