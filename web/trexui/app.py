@@ -223,7 +223,8 @@ class Table:
 
     @property
     def overlay(self) -> str | None:
-        """The dialog on screen: the page's own, else a finished deal's summary."""
+        """The dialog on screen: the page's own, else the hand-off (pass-and-play), else a
+        finished deal's summary."""
         return tablestate.overlay(self.ui, self.match, self.seats.handing)
 
     @property

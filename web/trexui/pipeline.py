@@ -3,9 +3,10 @@
 The engine (trex_core.Match) is the referee; this part only forwards move texts to it and
 keeps what the page derives from them: the observation of the seat the table is drawn from
 (seat 0's, or in pass-and-play the person's holding the device: seats.py), the last trick
-kept on show, and the save (with who plays each seat). The match's history (``Match.history``) is the only list of moves. Only the
-page's game saves (an embedded table never reads or writes a save); a tab never overwrites a
-newer match that another tab saved (store.py's stamps).
+kept on show, and the save (with who plays each seat). The match's history
+(``Match.history``) is the only list of moves. Only the page's game saves (an embedded table
+never reads or writes a save); a tab never overwrites a newer match that another tab saved
+(store.py's stamps).
 """
 from __future__ import annotations
 
