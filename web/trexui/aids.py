@@ -32,6 +32,7 @@ from trex_core.scoring import penalty_cards
 from trex_core.tricks import winning_index
 
 from .faces import SUITS, card_symbol, contract_name, score_text
+from .seats import deciding
 from .strings import t
 
 AID_SAMPLES = 32
@@ -113,14 +114,12 @@ def replay_deal(match: Match, visit: Callable[[int, Move], None]) -> None:
 
 def decisions(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:
     """Each decision ``seat`` made in the current deal: (move number, what it saw, drawn from
-    its chair (``Observation.turned``), its move). A forced answer (§4.2) is no decision."""
+    its chair (``Observation.turned``), its move)."""
     out: list[tuple[int, Observation, Move]] = []
 
     def visit(n: int, move: Move) -> None:
-        if match.to_move == seat and match.phase != DEAL_OVER:
-            obs = observe(match, seat)
-            if not obs.forced_answer:
-                out.append((n, obs.turned(seat) if seat else obs, move))
+        if (obs := deciding(match, seat)) is not None:
+            out.append((n, obs.turned(seat) if seat else obs, move))
     replay_deal(match, visit)
     return out
 
@@ -138,7 +137,7 @@ def undo_steps(match: Match, seat: int = 0, people: Collection[int] = ()) -> int
 
     def visit(n: int, move: Move) -> None:
         movers[n] = match.to_move
-        if match.to_move == seat and match.phase != DEAL_OVER and not observe(match, seat).forced_answer:
+        if deciding(match, seat) is not None:
             mine.append(n)
     replay_deal(match, visit)
     if not mine:

@@ -67,12 +67,9 @@ class Seats:
         return obs.turned(self.viewer) if self.viewer else obs
 
     def must_decide(self, m: Match) -> bool:
-        """A person is to move and has a choice: not a forced answer (§4.2), which is given
-        for them, nor a finished deal's Next, which anyone presses."""
+        """A person is to move and has a choice (:func:`deciding`)."""
         seat = m.to_move
-        if seat is None or m.is_over or m.phase == DEAL_OVER or not self.person(seat):
-            return False
-        return not observe(m, seat).forced_answer
+        return seat is not None and self.person(seat) and deciding(m, seat) is not None
 
     def next_person(self, m: Match) -> int | None:
         """The person the device must go to now: the one to move when it is a person's
@@ -89,6 +86,15 @@ class Seats:
 
     def to_dict(self) -> list[str]:
         return list(self.kinds)
+
+
+def deciding(m: Match, seat: int) -> Observation | None:
+    """What ``seat`` sees when it is to decide now, else None: a forced answer (§4.2) is
+    given for it, and a finished deal's Next is pressed by anyone."""
+    if m.to_move != seat or m.phase == DEAL_OVER:
+        return None
+    obs = observe(m, seat)
+    return None if obs.forced_answer else obs
 
 
 def hidden(obs: Observation) -> Observation:
