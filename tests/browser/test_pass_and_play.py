@@ -117,7 +117,8 @@ def test_each_persons_undo_stops_at_the_other_persons_move_and_a_reload_hands_of
     before = st["moves"]
     st = tap(t, "[data-action=undo]")
     assert st["moves"] == before, "North's card is not South's to take back"
-    assert st["message"] == "لا حركة لك في هذه الجولة للتراجع عنها.", st  # aid.undo.none
+    # aid.undo.other
+    assert st["message"] == "لعب شخص آخر بعد حركتك الأخيرة: التراجع يسحب حركاتك أنت فقط.", st
     # a reload keeps the seats, and shows no hand until its person takes the phone; so does
     # an address naming another game, asked about first (the match is kept)
     t.page.reload()

@@ -145,7 +145,9 @@ class AidPanel:
         seats = tb.seats
         k = aids.undo_steps(m, seats.viewer, [s for s in range(4) if seats.person(s)])
         if not k:
-            tb.ui["message"] = t("aid.undo.none")
+            # pass-and-play: another person's move stands between (undo_steps says why not)
+            other = seats.shared and aids.undo_steps(m, seats.viewer) > 0
+            tb.ui["message"] = t("aid.undo.other" if other else "aid.undo.none")
             tb.render()
             return
         tb.stop_bots()  # a bot thinking about the position being taken back gives up
