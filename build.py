@@ -242,11 +242,12 @@ def write_zip(dest: Path, prefix: str, files: dict[str, bytes]) -> Path:
     return target
 
 
-def zip_ui(dest: Path) -> Path:
+def zip_ui(dest: Path, bots_bytecode: str) -> Path:
     """The UI package as the page imports it: the byte code of web/trexui/'s page modules,
     with no source beside it (build_pyc.mjs --sourceless: the sources were 0.1 MB of a first
-    visit, issue 26), and the compiled catalogues. Tools that need the view's sources (`python
-    -m trex_core render --ui SITE`) read zip_ui_sources' copy."""
+    visit, issue 26), the compiled catalogues, and the name of the bots' byte code zip
+    (``trexui/bytecode.json``, which bots.fetch_bytecode reads). Tools that need the view's
+    sources (`python -m trex_core render --ui SITE`) read zip_ui_sources' copy."""
     require_node("compiles the page's byte code")
     with tempfile.TemporaryDirectory(prefix="trexui-") as scratch:
         pyc = Path(scratch) / "ui.zip"
@@ -255,6 +256,7 @@ def zip_ui(dest: Path) -> Path:
         with zipfile.ZipFile(pyc) as z:
             files = {name: z.read(name) for name in z.namelist()}
     files.update(compiled_catalogues())
+    files["trexui/bytecode.json"] = json.dumps({"bots": bots_bytecode}).encode()
     return write_zip(dest, "trexui", files)
 
 
@@ -271,25 +273,34 @@ def require_node(why: str) -> None:
                  "(and `npm ci` needs it too)")
 
 
-def page_bytecode(dest: Path) -> Path:
-    """The byte code of trex_core's modules the page imports (the bots' among them) for the
-    page's Python (Pyodide's, a CPython of another version than this one), compiled by the
-    pinned Pyodide under Node, unpacked beside the wheel's sources. The page imports the
-    bots while the first moves play; compiling a module there was one task of 50-110 ms on
-    a phone-speed CPU (docs/WEB.md). Named by a hash of its content."""
+def page_bytecode(dest: Path) -> tuple[Path, Path]:
+    """The byte code of trex_core's modules the page imports, for the page's Python
+    (Pyodide's, a CPython of another version than this one), compiled by the pinned Pyodide
+    under Node, unpacked beside the wheel's sources; in two zips, each named by a hash of
+    its content:
+    - ``trexpyc``: the engine, which the table needs to start (PyScript's [files]);
+    - ``trexbots``: the bots' modules (trexui.bots.STEPS and the rest of trex_core.bots),
+      fetched only once the table is playable (bots.fetch_bytecode), before the bots are
+      imported while the first moves play: 0.07 MB less before Python-playable (stop 37).
+    Compiling a bot module in the page was one task of 50-110 ms on a phone-speed CPU
+    (docs/WEB.md), hence the byte code."""
     sys.path.insert(0, str(WEB))
     try:
         from trexui.bots import STEPS  # the modules the page imports a step at a time
     finally:
         sys.path.remove(str(WEB))
     require_node("compiles the bots' byte code for the page")
-    tmp = dest / "pyc.zip"
-    core = sorted(set(STEPS) | {"trex_core.bots"} | set(page_modules(ROOT, "trex_core")))
-    subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *core],
-                   check=True, cwd=ROOT)
-    target = dest / f"trexpyc-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
-    tmp.rename(target)
-    return target
+    modules = set(STEPS) | {"trex_core.bots"} | set(page_modules(ROOT, "trex_core"))
+    bots = sorted(m for m in modules if m in STEPS or m.split(".")[:2] == ["trex_core", "bots"])
+    out = []
+    for prefix, names in (("trexpyc", sorted(modules - set(bots))), ("trexbots", bots)):
+        tmp = dest / f"{prefix}.zip"
+        subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *names],
+                       check=True, cwd=ROOT)
+        target = dest / f"{prefix}-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
+        tmp.rename(target)
+        out.append(target)
+    return out[0], out[1]
 
 
 # Modules of the page's packages it never imports: the command line and its tools, and the
@@ -318,10 +329,11 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
 
     wheel = build_wheel(out)
     log(f"wheel: {wheel.name} ({wheel.stat().st_size:,} bytes)")
-    ui_zip = zip_ui(out)
+    pyc, bots_pyc = page_bytecode(out)
+    log(f"trex_core's byte code: {pyc.name} ({pyc.stat().st_size:,} bytes), "
+        f"the bots' {bots_pyc.name} ({bots_pyc.stat().st_size:,} bytes)")
+    ui_zip = zip_ui(out, bots_pyc.name)
     log(f"ui: {ui_zip.name} ({ui_zip.stat().st_size:,} bytes)")
-    pyc = page_bytecode(out)
-    log(f"trex_core's byte code: {pyc.name} ({pyc.stat().st_size:,} bytes)")
     sources = zip_ui_sources(out)
     log(f"ui sources (for tools): {sources.name} ({sources.stat().st_size:,} bytes)")
 
@@ -408,6 +420,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
         "wheel": wheel.name,
         "ui_zip": ui_zip.name,
         "bytecode": pyc.name,
+        "bots_bytecode": bots_pyc.name,
         "pins": PINS,
         "app_files": sizes,
     }

@@ -50,14 +50,19 @@ json.dumps({"ui_file": strings.__file__, "ui_doc": strings.__doc__, "core_doc": 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("site")
-    return {"wheel": build.build_wheel(out), "ui": build.zip_ui(out), "pyc": build.page_bytecode(out),
+    pyc, bots = build.page_bytecode(out)
+    return {"wheel": build.build_wheel(out), "ui": build.zip_ui(out, bots.name), "pyc": pyc, "bots": bots,
             "sources": build.zip_ui_sources(out)}
 
 
 @needs_node
 def test_the_ui_zip_is_byte_code_and_catalogues_only(files: dict[str, Path]) -> None:
     names = zipfile.ZipFile(files["ui"]).namelist()
-    assert names and all(n.endswith(".pyc") or n.startswith("trexui/locale/") for n in names), names
+    assert names and all(n.endswith(".pyc") or n.startswith("trexui/locale/") or n == "trexui/bytecode.json"
+                         for n in names), names
+    # the bots' byte code is fetched by the name the zip gives (bots.fetch_bytecode)
+    named = json.loads(zipfile.ZipFile(files["ui"]).read("trexui/bytecode.json"))
+    assert named == {"bots": files["bots"].name}
     modules = {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
                for n in names if n.endswith(".pyc")}
     assert modules == set(build.page_modules(build.WEB, "trexui"))
@@ -79,6 +84,21 @@ def test_the_page_imports_byte_code_without_docstrings_and_with_asserts(files: d
     assert seen["asserts"] is True
     english = {e.msgid: e.msgstr[0] for e in build.catalogues()["en"]}
     assert seen["words"] == english["seat.0"]  # the catalogues came with the zip, not the key
+
+
+@needs_node
+def test_the_bots_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
+    """The engine's byte code comes before Python-playable, the bots' after (stop 37)."""
+    sys.path.insert(0, str(build.WEB))
+    from trexui.bots import STEPS
+
+    def modules(zip_path: Path) -> set[str]:
+        return {n.removesuffix(".pyc").split(".cpython-")[0].replace("/__pycache__/", "/")
+                .removesuffix("/__init__").replace("/", ".") for n in zipfile.ZipFile(zip_path).namelist()}
+    core, bots = modules(files["pyc"]), modules(files["bots"])
+    assert {*STEPS, "trex_core.bots", "trex_core.bots.search"} <= bots
+    assert not core & bots and "trex_core.match" in core and "trex_core.observation" in core
+    assert core | bots == set(build.page_modules(build.ROOT, "trex_core")) | {*STEPS, "trex_core.bots"}
 
 
 def test_the_sites_wheel_is_the_built_wheel_stored(tmp_path: Path) -> None:

@@ -106,8 +106,11 @@ def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
     from trexui.bots import STEPS
 
     config = json.loads(urllib.request.urlopen(site_url + "pyscript.json").read())
+    bots_zip = json.loads(urllib.request.urlopen(site_url + "build.json").read())["bots_bytecode"]
+    assert bots_zip not in str(config["files"])  # fetched once the table is playable (bots.fetch_bytecode)
     pycs = {}
-    for name in config["files"]:  # trex_core's in trexpyc-*.zip, trexui's (sourceless) in trexui-*.zip
+    # trex_core's in trexpyc-*.zip, the bots' in trexbots-*.zip, trexui's (sourceless) in trexui-*.zip
+    for name in [*config["files"], bots_zip]:
         data = urllib.request.urlopen(site_url + name.removeprefix("./")).read()
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             pycs.update({n: z.read(n) for n in z.namelist() if n.endswith(".pyc")})

@@ -183,6 +183,7 @@ class AidPanel:
         m = tb.match
         try:
             await asyncio.sleep(0)
+            await bots.fetch_bytecode()
             for _ in bots.preload_steps():
                 await asyncio.sleep(0)
             t0 = time.perf_counter()
@@ -221,6 +222,7 @@ class AidPanel:
     async def think_review(self, gen: int, found: list[Any]) -> None:
         tb = self.table
         try:
+            await bots.fetch_bytecode()
             for _ in bots.preload_steps():
                 await asyncio.sleep(0)
             items = []

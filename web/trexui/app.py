@@ -515,6 +515,7 @@ class Table:
         if self.error is not None:
             return  # no deal: nothing to play
         await asyncio.sleep(0)  # let the table paint first
+        await bots.fetch_bytecode()  # the bots' byte code comes after the table is playable
         for _ in bots.preload_steps():
             await asyncio.sleep(0)
         with self.speaking():

@@ -9,14 +9,19 @@ continues with the same bot decisions.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import importlib.util
+import io
+import json
 import os
 import py_compile
 import random
 import sys
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from trex_core import observe
@@ -92,6 +97,40 @@ def _compile(name: str) -> bool:
         return False
     compiled.append(name)
     return True
+
+
+BYTECODE = Path(__file__).resolve().parent / "bytecode.json"  # the site's: build.py zip_ui
+_fetching: asyncio.Future[None] | None = None
+
+
+def fetch_bytecode() -> asyncio.Future[None]:
+    """Fetch the bots' byte code (build.py's ``trexbots`` zip, named in bytecode.json) and
+    unpack it beside the engine's, once for the page; the table calls it when it is
+    playable, so those bytes come after the first table (docs/WEB.md, stop 37). Awaited
+    before the bots' import: a module whose byte code is missing is compiled by the import
+    (_compile), as before. No bytecode.json (CPython's tests): nothing to fetch."""
+    global _fetching
+    if _fetching is None:
+        _fetching = asyncio.ensure_future(_fetch_bytecode())
+    return _fetching
+
+
+async def _fetch_bytecode() -> None:
+    if not BYTECODE.exists():
+        return
+    from js import fetch  # the page's (Pyodide): not imported under CPython
+
+    import trex_core
+    name = json.loads(BYTECODE.read_text())["bots"]
+    try:
+        answer = await fetch(f"./{name}")
+        if not answer.ok:
+            raise OSError(f"{name}: HTTP {answer.status}")
+        data = (await answer.arrayBuffer()).to_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            z.extractall(Path(trex_core.__file__).resolve().parent.parent)
+    except Exception as exc:  # the bots still load: their import compiles them (slower)
+        print(f"Trex: the bots' byte code did not come ({type(exc).__name__}: {exc}); compiling it")
 
 
 def preload_steps() -> Iterator[None]:
