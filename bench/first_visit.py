@@ -93,6 +93,7 @@ TIMEOUT_MS = 300_000  # slow4g with a 4x CPU: minutes
 # promise the bench awaits through DevTools (Runtime.evaluate), not by Playwright's polling,
 # whose injected script costs the page about 80 ms of its main thread at 4x CPU.
 WATCH_MOVES = """(() => {
+  performance.setResourceTimingBufferSize(2000);  // every file of a visit (ARRIVED)
   let found;
   const fv = window.__trexFirstVisit = {firstMove: null, move: null,
                                         seen: new Promise(resolve => { found = resolve; })};
@@ -128,6 +129,14 @@ FIRST_MOVE_OR_READY = """Promise.race([window.__trexFirstVisit.seen, new Promise
   new MutationObserver((_, watch) => { if (document.body && document.body.dataset.readyMs) { watch.disconnect(); resolve(null); } })
     .observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready-ms"]});
 })])"""
+
+# The bytes that had arrived when Python made the table playable, from the page's resource
+# timing (transferSize: headers and the body as sent). The server's count (bytes_ready) is
+# read once Playwright has seen the ready mark, by which time the page may have asked for
+# what it fetches after (the bots' byte code, since stop 37): this one is exact to the moment.
+ARRIVED = """(() => { const ready = Number(document.body.dataset.readyMs);
+  return [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+    .filter(e => e.responseEnd <= ready).reduce((sum, e) => sum + e.transferSize, 0); })()"""
 
 # What the page shows when no move was painted after Python took over (a rare stall whose
 # cause is not known yet: the bench's watcher, or a table that never gives the player a move).
@@ -273,6 +282,7 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
                 page.locator(f'.hand .card[data-move="{tapped}"]').tap(timeout=TIMEOUT_MS)
         page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=TIMEOUT_MS)
         out["bytes_ready"] = srv.sent
+        out["bytes_arrived"] = page.evaluate(ARRIVED)
         marks = page.evaluate("""() => ({
             fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
             ready: Number(document.body.dataset.readyMs),
@@ -320,7 +330,8 @@ def fmt_mb(x):
 
 
 def summarize(samples: list[dict]) -> dict:
-    keys = ("bytes_ready", "bytes_loaded", "bytes_sw_installed", "fcp_ms", "first_move_ms", "ready_ms")
+    keys = ("bytes_ready", "bytes_arrived", "bytes_loaded", "bytes_sw_installed", "fcp_ms", "first_move_ms",
+            "ready_ms")
     out = {k: median([s.get(k) for s in samples]) for k in keys}
     taps = [s["tap_kept"] for s in samples if "tap_kept" in s]
     out["tap_kept"] = ", ".join(sorted(set(taps))) if taps else None
@@ -329,12 +340,14 @@ def summarize(samples: list[dict]) -> dict:
 
 
 def table(result: dict) -> str:
-    rows = ["| profile | page | bytes to playable | bytes, all loaded | bytes, worker installed "
-            "| first paint | first tappable move | Python-playable | tap before Python kept |",
-            "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| profile | page | bytes to playable | arrived by playable | bytes, all loaded "
+            "| bytes, worker installed | first paint | first tappable move | Python-playable "
+            "| tap before Python kept |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for prof, kinds in result["medians"].items():
         for kind, m in kinds.items():
-            rows.append(f"| {prof} | {kind} | {fmt_mb(m['bytes_ready'])} | {fmt_mb(m['bytes_loaded'])} "
+            rows.append(f"| {prof} | {kind} | {fmt_mb(m['bytes_ready'])} | {fmt_mb(m.get('bytes_arrived'))} "
+                        f"| {fmt_mb(m['bytes_loaded'])} "
                         f"| {fmt_mb(m['bytes_sw_installed'])} | {fmt_ms(m['fcp_ms'])} "
                         f"| {fmt_ms(m['first_move_ms'])} | {fmt_ms(m['ready_ms'])} | {m['tap_kept'] or '–'} |")
     return "\n".join(rows)
