@@ -152,3 +152,17 @@ def test_a_save_keeps_its_seats_beside_its_moves() -> None:
     seed, back, ui = store.load(text)
     assert seats.Seats(ui.get("seats")).kinds == ("you", "bot", "person", "bot")
     assert [str(x) for x in back.history] == [str(x) for x in m.history]
+
+
+def test_a_persons_hint_is_thought_from_their_own_chair() -> None:
+    """The hint reads the viewer's turned observation (aidpanel.think_hint): one of North's
+    legal moves, the same for the same seed and moves. (The hard bot's sampled deals depend
+    on how the seats are numbered: from North's chair it may settle on another good move
+    than a bot in North's seat would; seed 11 here does.)"""
+    m = bots_until(Match.new(seed=11), deciding(2))
+    s = seats.Seats(["you", "bot", "person", "bot"])
+    s.viewer = 2
+    hint = str(aids.think(s.observation(m), 11, len(m.history)).finish())
+    assert hint in {str(x) for x in m.legal_moves()}
+    assert hint == str(aids.think(s.observation(m), 11, len(m.history)).finish())
+    assert aids.hint_text(s.observation(m), hint)  # its reason in words, from that chair
