@@ -131,7 +131,7 @@ class Table:
         self.page = main  # the page is this table's (its language and title): start() says
         self.ui: dict[str, Any] = {}
         self._names: tuple[tuple[str, int, tuple[str, ...]], faces.Names] | None = None  # seat_names()'s
-        self._proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
+        self.proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.focuser = Focus(self, root, None)
         self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay)
         self.region = self.renderer.region
@@ -451,75 +451,79 @@ class Table:
         if js(event.key) == store.SAVE_KEY:
             self.pipeline.saved_elsewhere()
 
-    # ------------------------------------------------------------ start
-    def bind(self) -> None:
-        def on(target: Any, kind: str, fn: Callable[..., Any]) -> None:
-            proxy = create_proxy(fn)
-            self._proxies.append(proxy)
-            target.addEventListener(kind, proxy)
 
-        on(self.root, "click", self.on_click)
-        on(self.root, "change", self.on_change)
-        on(self.root, "keydown", self.on_key)
-        on(self.root, "trex-command", self.on_command_event)
-        if self.main:  # only the main game saves: it watches the save of other tabs
-            on(window, "storage", self.on_storage)
-            # the table as it is, kept for the next visit's first paint (early.py)
-            on(document, "visibilitychange", self.on_hide)
-            on(window, "pagehide", self.on_hide)
-        if self.frame:  # the frame's one table takes commands from the page that embeds it
-            on(window, "message", self.on_message)
-        hook = Object.new()
-        for name, fn in test_hooks(self).items():
-            proxy = create_proxy(fn)
-            self._proxies.append(proxy)
-            setattr(hook, name, proxy)
-        self.root.trexTest = hook  # each table's own (a page may hold many)
-        if self.main or self.frame:  # the page's one table
-            window.trexTest = hook
+# ------------------------------------------------------------ a table's start (a procedure over its parts)
+def bind(tb: Table) -> None:
+    """The table's element takes the browser's events; the tests' hooks."""
+    def on(target: Any, kind: str, fn: Callable[..., Any]) -> None:
+        proxy = create_proxy(fn)
+        tb.proxies.append(proxy)
+        target.addEventListener(kind, proxy)
 
-    async def start(self, page: bool) -> None:
-        """Show the table (``page``: the page is this table's, so its language and title
-        follow it), then let the bots go on."""
-        self.page = page
-        with self.speaking():
-            pagelang.show(self)
-            self.root.classList.remove("trex-loading")
-            self.root.removeAttribute("aria-busy")
-            self.apply_look()
-            self.bind()
-            if self.error is not None:
-                show_error(self, self.error)
-                return
-            taps = early.taps(self)  # the table painted before Python, if any: its taps are ours now
-            self.restore(taps)
-            # (not over a table kept from the last visit that the player has already acted on)
-            guide.first_visit(self, js(URLSearchParams.new(location.search).get("tour")) != "0"
-                              and js(getattr(window, "trexNoTour", None)) is not True
-                              and not (taps and "saved" in taps))
-            if taps is not None:
-                early.replay(self, taps)
-            if self.lang_notice:
-                self.ui["notice_lang"] = self.lang_notice
-            window.performance.mark("trex:restored")
-            self.root.hidden = False  # before the first render: a hidden table cannot take the focus
-            self.render()
-            window.performance.mark("trex:rendered")
-            self.renderer.mark("state", "ready")
-            e = self.embed
-            if e is not None:
-                self.emit("ready", mode=e.mode, seat=e.seat, step=self.mode.step, steps=len(e.moves))
+    on(tb.root, "click", tb.on_click)
+    on(tb.root, "change", tb.on_change)
+    on(tb.root, "keydown", tb.on_key)
+    on(tb.root, "trex-command", tb.on_command_event)
+    if tb.main:  # only the main game saves: it watches the save of other tabs
+        on(window, "storage", tb.on_storage)
+        # the table as it is, kept for the next visit's first paint (early.py)
+        on(document, "visibilitychange", tb.on_hide)
+        on(window, "pagehide", tb.on_hide)
+    if tb.frame:  # the frame's one table takes commands from the page that embeds it
+        on(window, "message", tb.on_message)
+    hook = Object.new()
+    for name, fn in test_hooks(tb).items():
+        proxy = create_proxy(fn)
+        tb.proxies.append(proxy)
+        setattr(hook, name, proxy)
+    tb.root.trexTest = hook  # each table's own (a page may hold many)
+    if tb.main or tb.frame:  # the page's one table
+        window.trexTest = hook
 
-    async def play_on_start(self) -> None:
-        """Import the bots a module per task (no long task on a slow phone), then move."""
-        if self.error is not None:
-            return  # no deal: nothing to play
-        await asyncio.sleep(0)  # let the table paint first
-        await bots.fetch_bytecode()  # the bots' byte code comes after the table is playable
-        for _ in bots.preload_steps():
-            await asyncio.sleep(0)
-        with self.speaking():
-            self.kick()
+
+async def start_table(tb: Table, page: bool) -> None:
+    """Show the table (``page``: the page is this table's, so its language and title
+    follow it), then let the bots go on."""
+    tb.page = page
+    with tb.speaking():
+        pagelang.show(tb)
+        tb.root.classList.remove("trex-loading")
+        tb.root.removeAttribute("aria-busy")
+        tb.apply_look()
+        bind(tb)
+        if tb.error is not None:
+            show_error(tb, tb.error)
+            return
+        taps = early.taps(tb)  # the table painted before Python, if any: its taps are ours now
+        tb.restore(taps)
+        # (not over a table kept from the last visit that the player has already acted on)
+        guide.first_visit(tb, js(URLSearchParams.new(location.search).get("tour")) != "0"
+                          and js(getattr(window, "trexNoTour", None)) is not True
+                          and not (taps and "saved" in taps))
+        if taps is not None:
+            early.replay(tb, taps)
+        if tb.lang_notice:
+            tb.ui["notice_lang"] = tb.lang_notice
+        window.performance.mark("trex:restored")
+        tb.root.hidden = False  # before the first render: a hidden table cannot take the focus
+        tb.render()
+        window.performance.mark("trex:rendered")
+        tb.renderer.mark("state", "ready")
+        e = tb.embed
+        if e is not None:
+            tb.emit("ready", mode=e.mode, seat=e.seat, step=tb.mode.step, steps=len(e.moves))
+
+
+async def play_on_start(tb: Table) -> None:
+    """Import the bots a module per task (no long task on a slow phone), then move."""
+    if tb.error is not None:
+        return  # no deal: nothing to play
+    await asyncio.sleep(0)  # let the table paint first
+    await bots.fetch_bytecode()  # the bots' byte code comes after the table is playable
+    for _ in bots.preload_steps():
+        await asyncio.sleep(0)
+    with tb.speaking():
+        tb.kick()
 
 
 def show_error(tb: Table, error: EmbedError) -> None:
@@ -579,10 +583,10 @@ async def start() -> None:
         table = Table.embedded(root, str(location.search), frame=True, idp="trex-", lang=browser)
     else:
         table = Table(root, main=True)
-    await table.start(page=True)
+    await start_table(table, page=True)
     document.body.dataset.state = "ready"
     window.trexLoader.ready()
-    await table.play_on_start()
+    await play_on_start(table)
 
 
 async def start_all() -> None:
@@ -593,9 +597,9 @@ async def start_all() -> None:
     for i, el in enumerate(document.querySelectorAll("[data-trex]")):
         table = Table.embedded(el, str(js(el.getAttribute("data-trex")) or ""), frame=False,
                                idp=f"trex{i + 1}-", lang=page_lang)
-        await table.start(page=False)
+        await start_table(table, page=False)
         tables.append(table)
         await asyncio.sleep(0)  # each table paints in its own task
     document.documentElement.dataset.trexTables = "ready"
     for table in tables:
-        await table.play_on_start()
+        await play_on_start(table)

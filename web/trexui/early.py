@@ -3,7 +3,7 @@
 Before Python starts, early.js paints either an opening (a first visit: one of the seeded
 first decisions build.py rendered with opening.py) or, on a later visit, the table as this
 page kept it when it was last hidden (:func:`keep_view`), and it takes the player's taps.
-When the table starts (app.Table.start) it takes them over in one task: :func:`taps` ends
+When the table starts (app.start_table) it takes them over in one task: :func:`taps` ends
 early.js's part, the table restores its match (an opening's: its seed), and :func:`replay`
 makes the opening's moves and replays every tap through the controls, as the clicks they
 were, with nothing rendered until the end; the first render then finds the DOM as it is

@@ -19,7 +19,7 @@ think after the player: the tour's steps, a raised card, a move the engine refus
 status says why), and the contract and doubling prompts (the bots' answers after them are
 played here, at build time, by the page's own bots with the page's seeds). Any other tap is
 *kept*: early.js marks it, takes no further taps, and the page replays it through the real
-controls when Python takes the table over (app.Table.start). A tap is never lost.
+controls when Python takes the table over (app.start_table). A tap is never lost.
 
 The graph is written as JSON, one file per opening and language: the parts' HTML once each
 (``html``), and per node its parts as indices into it, its moves and its ``ui``.
