@@ -15,6 +15,7 @@ from typing import Any
 
 from trex_core import Contract, Observation, card_text, cards_of
 
+from .seats import turn
 from .strings import LANGUAGES, iso, language_name, signed, t
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -202,7 +203,7 @@ def refusal_text(code: str, params: Mapping[str, object], words: str = "refusal"
     for key in ("seat", "to_move", "king"):
         seat = params.get(key)
         if isinstance(seat, int) and 0 <= seat < 4:
-            seat = (seat - viewer) % 4
+            seat = turn(seat, viewer)
             kw[key] = t("refusal.you") if seat == 0 else seat_name(seat)
     cards = params.get("cards")
     if isinstance(cards, (list, tuple)):

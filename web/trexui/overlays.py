@@ -13,7 +13,7 @@ from trex_core import Contract, Observation, card_text
 from trex_core.rules import CHOICES, PRESETS, SWITCHES
 from trex_core.scoring import Entry
 
-from . import rulesview
+from . import rulesview, seats
 from .faces import (
     RANKS,
     SUIT_SYMBOL,
@@ -313,7 +313,6 @@ def help_overlay(idp: str = "") -> str:
 # "opt.<name>.<word>", "preset.<name>" (tests/test_settings_form.py checks every catalogue).
 PRESET_NAMES = tuple(PRESETS)
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
-SEAT_KINDS = ("bot", "person")  # seats.KINDS but "you" (seat 0's, South's)
 
 
 def language_select(idp: str = "") -> str:
@@ -345,10 +344,10 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
         return f'<select name="{name}" id="{idp}set-{name}"{act}{focus}>{opts}</select>'
 
     # who plays each seat of the new game (seats.py): you at South, a bot or a person on this device
-    kinds = form.get("seats") or ("you", "bot", "bot", "bot")
+    kinds = form.get("seats") or seats.ALONE
     fields = [f'<span class="seat-you">{escape(t("compass.0"))}</span><span>{escape(t("seats.you"))}</span>']
     fields += [f'<label for="{idp}set-seat{s}">{escape(t(f"compass.{s}"))}</label>'
-               + sel(f"seat{s}", SEAT_KINDS, kinds[s], "seats.") for s in (1, 2, 3)]
+               + sel(f"seat{s}", seats.KINDS[1:], kinds[s], "seats.") for s in (1, 2, 3)]
     fields.append(f'<label for="{idp}set-preset">{escape(t("settings.preset"))}</label>'
                   + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset"))
     for name, options in CHOICES.items():

@@ -20,8 +20,14 @@ from typing import Any
 
 from trex_core import DEAL_OVER, Match, Observation, observe
 
-KINDS = ("you", "person", "bot")
+KINDS = ("you", "bot", "person")  # (Settings offers the last two for East, North and West)
 ALONE = ("you", "bot", "bot", "bot")  # one player against three bots: the game as it always was
+
+
+def turn(seat: int, viewer: int) -> int:
+    """An engine seat as the table draws it from ``viewer``'s chair (``Observation.turned``'s
+    renumbering): the viewer is 0."""
+    return (seat - viewer) % 4
 
 
 def checked(kinds: Any) -> tuple[str, str, str, str]:
@@ -29,7 +35,7 @@ def checked(kinds: Any) -> tuple[str, str, str, str]:
     bots (settings never block the game; a save's seats are checked like its moves are not:
     they only say who holds the device)."""
     if (isinstance(kinds, (list, tuple)) and len(kinds) == 4 and kinds[0] == "you"
-            and all(k in ("person", "bot") for k in kinds[1:])):
+            and all(k in KINDS[1:] for k in kinds[1:])):
         return (kinds[0], kinds[1], kinds[2], kinds[3])
     return ALONE
 
@@ -50,7 +56,7 @@ class Seats:
 
     def turn(self, seat: int) -> int:
         """An engine seat as the table draws it: the viewer is 0."""
-        return (seat - self.viewer) % 4
+        return turn(seat, self.viewer)
 
     def names(self, compass: tuple[str, str, str, str]) -> tuple[str, str, str, str] | None:
         """The drawn seats' names when people share the device: each by its compass point

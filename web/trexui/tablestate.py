@@ -11,6 +11,7 @@ from trex_core import DEAL_OVER, Match, Observation
 
 from . import faces, store, values
 from .modes import Game
+from .seats import turn
 
 
 def restored(m: Match) -> dict[str, Any]:
@@ -37,11 +38,9 @@ def turned_trick(trick: dict[str, Any], viewer: int) -> dict[str, Any]:
     """A trick's plain data (store.last_trick) with its seats as drawn from ``viewer``'s chair."""
     if not viewer:
         return trick
-
-    def turn(s: int) -> int:
-        return (s - viewer) % 4
-    return dict(trick, plays=[[turn(s), c] for s, c in trick["plays"]], winner=turn(trick["winner"]),
-                leader=turn(trick["leader"]), doubled=[[c, turn(s)] for c, s in trick["doubled"]])
+    return dict(trick, plays=[[turn(s, viewer), c] for s, c in trick["plays"]],
+                winner=turn(trick["winner"], viewer), leader=turn(trick["leader"], viewer),
+                doubled=[[c, turn(s, viewer)] for c, s in trick["doubled"]])
 
 
 def moved(ui: dict[str, Any], tricks_before: int, obs: Observation) -> None:
@@ -74,7 +73,7 @@ def view_state(ui: dict[str, Any], m: Match, *, overlay: str | None, levels: lis
     seats as drawn from ``viewer``'s chair. The aids add theirs on the page's game (aidpanel.py)."""
     state = dict(ui)
     state["overlay"] = overlay
-    state["kings"] = [(k - viewer) % 4 for k in m.kings]
+    state["kings"] = [turn(k, viewer) for k in m.kings]
     state["levels"] = levels
     state["values"] = values.of(m.rules)
     state["idp"] = idp
