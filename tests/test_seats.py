@@ -87,7 +87,7 @@ def test_a_finished_deals_next_is_nobodys_decision() -> None:
     assert not s.must_decide(m) and s.next_person(m) is None
 
 
-def test_a_forced_doubling_answer_is_given_for_the_person_without_a_hand_off() -> None:
+def test_a_forced_doubling_answer_s4_2_is_given_for_the_person_without_a_hand_off() -> None:
     """§4.2: a seat that holds nothing to double answers by itself."""
     s = seats.Seats(["you", "person", "person", "person"])
     for seed in range(200):

@@ -179,3 +179,8 @@ class Announcer:
         """A new match: nothing carries over."""
         self.prev = None
         self.pending = []
+
+    def forget(self, obs: Observation) -> None:
+        """No news up to ``obs`` (cards taken back, the table turned to another chair)."""
+        self.prev = obs
+        self.pending = []

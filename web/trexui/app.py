@@ -304,7 +304,7 @@ class Table:
         self.renderer.speak(messages)
 
     def forget_news(self) -> None:
-        self.renderer.announcer.prev, self.renderer.announcer.pending = self.obs, []
+        self.renderer.announcer.forget(self.obs)
 
     def forget_opener(self) -> None:
         self.focuser.forget_opener()

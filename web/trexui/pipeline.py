@@ -208,7 +208,7 @@ class MovePipeline:
         self.refresh()
         if held:  # the finished trick on show, seen from the new chair
             ui["held"] = ui["last_trick"]
-        self.renderer.announcer.prev, self.renderer.announcer.pending = self.observation, []
+        self.renderer.announcer.forget(self.observation)  # the new chair's news starts when it is taken
         return True
 
     def take_device(self) -> None:
