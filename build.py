@@ -307,7 +307,6 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 # .po reader (build time only). Their byte code is not shipped.
 NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
-                    "trex_core.referee",  # (until the page hosts guests: issue 30)
                     "trexui.po", "trexui.opening")  # the openings are rendered at build time (early.js)
 
 

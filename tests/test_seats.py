@@ -166,3 +166,19 @@ def test_a_persons_hint_is_thought_from_their_own_chair() -> None:
     assert hint in {str(x) for x in m.legal_moves()}
     assert hint == str(aids.think(s.observation(m), 11, len(m.history)).finish())
     assert aids.hint_text(s.observation(m), hint)  # its reason in words, from that chair
+
+
+def test_a_friend_by_link_is_no_person_of_this_device() -> None:
+    """A "link" seat (issue 30 item 3) is played by the friend's own page: the device is not
+    handed to it, and with one person here the table is not shared (no compass names, no
+    hand-off); the save keeps such seats like pass-and-play's."""
+    s = seats.Seats(["you", "link", "bot", "link"])
+    assert s.kinds == ("you", "link", "bot", "link") and s.links == (1, 3)
+    assert not s.person(1) and not s.person(3) and s.person(0)
+    assert not s.shared and s.names(COMPASS) is None
+    m = bots_until(Match.new(seed=4), deciding(1))
+    assert s.next_person(m) is None and not s.must_decide(m)
+    assert seats.Seats(["you", "link", "person", "bot"]).shared
+    friends = ["you", "link", "link", "link"]
+    kept = store.load_settings(store.dump_settings(dict(store.load_settings(None), seats=friends)))
+    assert kept["seats"] == friends

@@ -31,6 +31,8 @@
   var early = window.trexEarly = { state: "off", take: function () { return null; }, settled: Promise.resolve() };
   var params = new URLSearchParams(location.search);
   if (["seed", "level", "autoplay"].some(function (p) { return params.has(p); }) || params.get("early") === "0") return;
+  // a friend's invitation or reply (trexui/invite.py): the page holds another table than its own game
+  if (/^#(join|reply)=/.test(location.hash)) return;
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
   var list, save, settings, kept = null;
   try {

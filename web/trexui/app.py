@@ -45,9 +45,13 @@ from . import (
     early,
     embedview,
     faces,
+    guest,
     guide,
+    invite,
+    linkview,
     modes,
     pagelang,
+    relay,
     seats,
     stats,
     store,
@@ -61,6 +65,7 @@ from .embed import parse as parse_embed
 from .embed import query as parse_query
 from .focus import Focus
 from .hostpage import HostPage
+from .link import LinkHost
 from .pipeline import MovePipeline
 from .render import Renderer
 from .settingsform import SettingsForm
@@ -140,6 +145,11 @@ class Table:
         self.driver = BotDriver(self, autoplay=self.autoplay, allowed=not self.mode.still)
         self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
         self.pipeline = MovePipeline(self, self.renderer, self.driver, self.aids, saves=main)
+        # friends joined over a link (link.py): the page's game only
+        self.link = LinkHost(self, lambda: str(location.origin) + str(location.pathname),
+                             lambda: str(self.settings.get("ice") or ""), self.publish)
+        self.pipeline.changed = self.link.changed
+        self.couriers: relay.Couriers | None = None  # this browser's tabs and the site's relay (relay.py)
         self.host_page = HostPage(root, self.mode.embed, speaks=self.mode.embed is not None or error is not None,
                                   frame=frame, error=error)
 
@@ -245,8 +255,11 @@ class Table:
     def person_to_move(self) -> bool:
         """Whether a person is to decide (the bots leave that seat alone): the viewer, or in
         pass-and-play another person of this device (the hand-off comes first)."""
-        if self.match.to_move == self.seats.viewer:
+        seat = self.match.to_move
+        if seat == self.seats.viewer:
             return self.human_must_act()
+        if seat is not None and self.link.waits_for(seat) and seats.deciding(self.match, seat) is not None:
+            return True  # a friend's decision, joined over a link or yet to join (link.py)
         return not self.autoplay and self.seats.must_decide(self.match)
 
     def only_pass(self) -> bool:
@@ -330,14 +343,30 @@ class Table:
         """A new match (the player chose it): the first action gets the focus, bots go on."""
         self.forget_opener()
         self.pipeline.new_game(seed)
+        self.seat_guests()
         self.render()
         self.kick()
 
     def play_on(self, match: Match) -> None:
         self.forget_opener()
         self.pipeline.play_on(match)
+        self.seat_guests()
         self.render()
         self.kick()
+
+    def seat_guests(self) -> None:
+        """The match's link seats (seats.py) get their invitations (link.py); the dialog
+        that holds them opens while a friend is yet to join."""
+        if not self.main:
+            return
+        links = self.seats.links
+        self.link.adopt(self.match, links)
+        if links and not self.match.is_over and self.overlay is None and \
+                any(self.link.waits_for(s) and s not in self.link.seated() for s in links):
+            self.ui["overlay"] = "link"
+
+    def guest_moved(self, tricks_before: int) -> None:
+        self.pipeline.guest_moved(tricks_before)
 
     def load_saved(self) -> None:
         self.forget_opener()
@@ -354,6 +383,7 @@ class Table:
             return
         seed = str(taps["seed"]) if taps and "seed" in taps else self.param_seed
         self.pipeline.restore(int(seed) if seed and seed.strip().isdigit() else None)
+        self.seat_guests()
 
     def report_bug(self, exc: BaseException) -> None:
         import traceback
@@ -374,6 +404,13 @@ class Table:
                                       idp=self.idp, notices=self.notices, mode=self.mode, viewer=self.seats.viewer)
         if self.main:
             self.aids.view(state, self.obs)
+            if self.link.guests:
+                view = self.link.view()
+                for item in view["seats"]:  # named as the table is drawn (pass-and-play turns it)
+                    item["seat"] = self.seats.turn(item["seat"])
+                state["link"] = view
+                state["link_notes"] = [linkview.status_text(self.seats.turn(s), "dropped", left)
+                                       for s, left in self.link.notes()]
         return state
 
     def parts(self, ui: dict[str, Any] | None = None) -> list[tuple[str, str]]:
@@ -447,6 +484,18 @@ class Table:
             early.keep_view(self)
 
     @guarded
+    def on_courier(self, text: str) -> None:
+        """A friend's reply brought by a courier (relay.py): their seat is taken once the
+        channel opens; the tab that handed it over is told. Anything else is not ours."""
+        if text.startswith(invite.REPLY + "=") and self.link.accept(text, quiet=True) and self.couriers:
+            self.couriers.send(relay.TAKEN, site=False)
+
+    def publish(self, fragment: str) -> None:
+        """An invitation made: the site's relay, if any, may carry it (relay.py)."""
+        if self.couriers is not None:
+            self.couriers.send(fragment, tabs=False)
+
+    @guarded
     def on_storage(self, event: Any) -> None:
         if js(event.key) == store.SAVE_KEY:
             self.pipeline.saved_elsewhere()
@@ -466,6 +515,8 @@ def bind(tb: Table) -> None:
     on(tb.root, "trex-command", tb.on_command_event)
     if tb.main:  # only the main game saves: it watches the save of other tabs
         on(window, "storage", tb.on_storage)
+        # a friend's reply, from a reply link opened in another tab or the site's relay (relay.py)
+        tb.couriers = relay.Couriers(tb.on_courier)
         # the table as it is, kept for the next visit's first paint (early.py)
         on(document, "visibilitychange", tb.on_hide)
         on(window, "pagehide", tb.on_hide)
@@ -556,6 +607,9 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
                 "judged": mode.judged, "answer_shown": mode.answer_shown,
                 "shown": dict(tb.view_state().get("open_hands", {})),
                 "seats": tb.seats.to_dict(), "viewer": tb.seats.viewer, "handing": tb.seats.handing,
+                "link": tb.link.view() if tb.link.guests else None, "link_bytes": tb.link.bytes,
+                # the seat to move has a choice (not a forced answer, §4.2): a friend's page waits for it
+                "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None,
             })
 
     def perf(*_: Any) -> str:
@@ -576,8 +630,18 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
 
 
 async def start() -> None:
-    """index.html (the game) and embed.html (one embedded table): the page's one table, #app."""
+    """index.html (the game) and embed.html (one embedded table): the page's one table, #app.
+    At ``#join=`` the page holds a friend's seat (guest.py); at ``#reply=`` it hands a
+    friend's reply to this browser's table (invite.py)."""
     root = document.getElementById("app")
+    asked = invite.fragment(str(location.hash)) if not document.body.hasAttribute("data-embed") else None
+    if asked is not None:
+        kind, text = asked
+        if kind == invite.JOIN:
+            await guest.start(root, text)
+        else:
+            await guest.replied(root, text)
+        return
     if document.body.hasAttribute("data-embed"):
         browser = strings.choose(None, None, browser_languages())[0]
         table = Table.embedded(root, str(location.search), frame=True, idp="trex-", lang=browser)

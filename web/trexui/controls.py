@@ -9,6 +9,7 @@ Escape (the dialog's own close action, dialogs.py), and Tab kept inside an open 
 """
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -22,6 +23,7 @@ from . import aidpanel, dialogs, faces, guide, pagelang, recordui
 from .api import TableApi
 from .dom import focus, js
 from .focus import Focus
+from .link import LinkHost
 from .modes import ModeHost
 from .pagelang import LanguageHost
 from .settingsform import SettingsForm
@@ -41,6 +43,7 @@ class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     focuser: Focus
     form: SettingsForm
     aids: aidpanel.AidPanel
+    link: LinkHost
     param_speed: str | None
 
     def human_move(self, text: str) -> None: ...
@@ -75,6 +78,8 @@ def click(host: ControlHost, event: Any) -> None:
     action = js(el.getAttribute("data-action"))
     if action == "review-show":
         host.aids.show(int(js(el.getAttribute("data-item")) or 0))
+    elif action == "copy-invite":
+        copy_code(el)
     elif action == "move":
         move = js(el.getAttribute("data-move"))
         if el.classList.contains("in-hand") and taps_to_raise(event) and raise_card(host, move):
@@ -162,6 +167,7 @@ def apply_settings(host: ControlHost, new_game: bool) -> None:
         host.settings["rules"] = host.form.rules()
         host.settings["preset"] = host.form.field("preset").value
         host.settings["seats"] = host.form.seats()
+        host.settings["ice"] = host.form.ice()
         host.save_settings()
         host.new_game()
     else:
@@ -305,6 +311,21 @@ def copy_link(host: ControlHost) -> None:
     host.render()
 
 
+def copy_code(button: Any) -> None:
+    """A link's Copy button (linkview.py): the code's field just before it, copied, or
+    selected to copy by hand where the clipboard is refused."""
+    box = button.previousElementSibling
+    box.select()
+    with contextlib.suppress(Exception):
+        window.navigator.clipboard.writeText(box.value)
+
+
+def accept_reply(host: ControlHost) -> None:
+    box = js(host.region.querySelector(".link-reply"))
+    if box is not None:
+        host.link.accept(str(box.value))
+
+
 def double_selected(host: ControlHost) -> None:
     marked = [b.value for b in host.root.querySelectorAll("input[name=dbl]:checked")]
     host.human_move("double:" + ",".join(marked) if marked else "nodouble")
@@ -325,5 +346,6 @@ ACTIONS: dict[str, Callable[[ControlHost], None]] = {
     "apply-rules": lambda h: apply_settings(h, new_game=True),
     "close": close_dialog,
     "take-device": lambda h: h.take_device(),  # pass-and-play: the person named took the device
+    "link-accept": accept_reply,  # a friend's reply, pasted into the invitations (link.py)
 }
 """The table's own buttons (the aids', the records', the guide's and the mode's are theirs)."""

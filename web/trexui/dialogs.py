@@ -19,7 +19,7 @@ from typing import Any
 
 from trex_core import Match, Observation, __version__
 
-from . import faces, overlays, recordview, rulesview
+from . import faces, linkview, overlays, recordview, rulesview
 from .strings import iso, t
 
 UI = dict[str, Any]
@@ -113,6 +113,8 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("replay", lambda obs, ui, idp: recordview.replay_dialog(ui["replay_state"], idp)),
     Dialog("stale", lambda obs, ui, idp: recordview.stale_dialog(idp)),
     Dialog("handoff", _handoff, close=None),
+    Dialog("link", lambda obs, ui, idp: linkview.host_dialog(ui, idp), opens=True),  # the host's invitations
+    Dialog("join", lambda obs, ui, idp: linkview.guest_dialog(ui, idp), close=None),  # the guest's reply
 )}
 
 

@@ -348,6 +348,12 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
     fields = [f'<span class="seat-you">{escape(t("compass.0"))}</span><span>{escape(t("seats.you"))}</span>']
     fields += [f'<label for="{idp}set-seat{s}">{escape(t(f"compass.{s}"))}</label>'
                + sel(f"seat{s}", seats.KINDS[1:], kinds[s], "seats.") for s in (1, 2, 3)]
+    # friends on other networks: the servers a host names, and what naming them means (rtc.py)
+    fields.append(f'<label for="{idp}set-ice">{escape(t("settings.ice"))}</label>'
+                  f'<div><textarea name="ice" id="{idp}set-ice" rows="2" spellcheck="false" autocomplete="off" '
+                  f'aria-describedby="{idp}set-ice-note" placeholder="stun:stun.example.org:3478">'
+                  f'{escape(str(form.get("ice") or ""))}</textarea>'
+                  f'<p class="note" id="{idp}set-ice-note">{escape(t("settings.ice.note"))}</p></div>')
     fields.append(f'<label for="{idp}set-preset">{escape(t("settings.preset"))}</label>'
                   + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset"))
     for name, options in CHOICES.items():

@@ -11,6 +11,7 @@ never reads or writes a save); a tab never overwrites a newer match that another
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyscript import window
@@ -72,6 +73,7 @@ class MovePipeline:
         self.tab = f"{random.SystemRandom().getrandbits(48):012x}"  # this tab's id in its saves' stamps
         self.stamp: store.Stamp | None = None  # the stamp of the save this tab restored or last wrote
         self.seats = Seats()  # who plays each seat, whose chair the table is drawn from
+        self.changed: Callable[[], None] = lambda: None  # told after every change (the guests', link.py)
 
     @property
     def match(self) -> Match:
@@ -157,7 +159,7 @@ class MovePipeline:
             return
         stamp = store.next_stamp(stored, self.stamp, self.tab)
         saved_ui = self.aids.save_ui()
-        if self.seats.shared:
+        if self.seats.shared or self.seats.links:
             saved_ui["seats"] = self.seats.to_dict()
         if storage_set(store.SAVE_KEY, self.saved.text(saved_ui, stamp)):
             self.stamp = stamp
@@ -192,6 +194,7 @@ class MovePipeline:
         ui = self.host.ui
         self.obs = obs = self.seats.observation(m)
         tablestate.refreshed(ui, m, obs, self.seats.viewer)
+        self.changed()
 
     def hand_off(self) -> bool:
         """Pass-and-play: when a person other than the one holding the device is to decide,
@@ -248,6 +251,16 @@ class MovePipeline:
         self.refresh()
         tablestate.moved(ui, tricks_before, self.observation)
         return move
+
+    def guest_moved(self, tricks_before: int) -> None:
+        """A guest's move, played on the match by the referee (link.py): the page derives
+        what it shows from it, saves, shows it and lets the bots go on, as after any move."""
+        self.aids.moved()
+        self.refresh()
+        tablestate.moved(self.host.ui, tricks_before, self.observation)
+        self.save()
+        self.renderer.render(True)
+        self.driver.kick()
 
     def human_move(self, text: str) -> None:
         """The player's move (a card, a prompt's answer): the engine plays it or says why not."""

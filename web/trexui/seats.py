@@ -1,8 +1,9 @@
 """Who plays each seat of the page's game, and whose chair the table is drawn from.
 
 A seat is played by "you" (seat 0: whoever set the match up), by another "person" on this
-device (pass-and-play, issue 30 item 2) or by a "bot". The engine is the same for all: the
-page drives whichever seat is to move, and the bots leave the people's seats alone.
+device (pass-and-play, issue 30 item 2), by a "link": a friend whose own page joined this
+table over a link (link.py, issue 30 item 3), or by a "bot". The engine is the same for all:
+the page drives whichever seat is to move, and the bots leave the people's seats alone.
 
 When more than one person plays, the table is drawn from the chair of the person holding
 the device, the *viewer*: the engine's observation of that seat, turned so that it is seat 0
@@ -20,7 +21,7 @@ from typing import Any
 
 from trex_core import DEAL_OVER, Match, Observation, observe
 
-KINDS = ("you", "bot", "person")  # (Settings offers the last two for East, North and West)
+KINDS = ("you", "bot", "person", "link")  # (Settings offers the last three for East, North and West)
 ALONE = ("you", "bot", "bot", "bot")  # one player against three bots: the game as it always was
 
 
@@ -47,7 +48,13 @@ class Seats:
         self.handing = False  # the hand-off dialog is on: the viewer has not taken the device yet
 
     def person(self, seat: int) -> bool:
-        return self.kinds[seat] != "bot"
+        """A person on this device plays ``seat`` (you, or pass-and-play's)."""
+        return self.kinds[seat] in ("you", "person")
+
+    @property
+    def links(self) -> tuple[int, ...]:
+        """The seats of friends who join over a link (link.py): their own pages play them."""
+        return tuple(s for s in range(4) if self.kinds[s] == "link")
 
     @property
     def shared(self) -> bool:

@@ -44,6 +44,10 @@ class SettingsForm:
         """Who plays each seat of the new game (seats.py): you, then a bot or a person each."""
         return ["you", *(str(self.field(f"seat{s}").value) for s in (1, 2, 3))]
 
+    def ice(self) -> str:
+        """The STUN/TURN servers for friends on other networks (rtc.ice_servers reads them)."""
+        return str(self.field("ice").value)[:2000]
+
     def keep(self, form: dict[str, Any]) -> dict[str, Any]:
         """The dialog's choices, applied or not, read back into ``form`` before the dialog is
         drawn again (another language, the rules screen and back)."""
@@ -51,6 +55,7 @@ class SettingsForm:
         form["rules"] = dict(form["rules"], **{n: self.field(n).value for n in CHOICES},
                              **{n: self.check(n) for n in SWITCHES})
         form["seats"] = self.seats()
+        form["ice"] = self.ice()
         return form
 
     def preset(self, form: dict[str, Any], name: str) -> None:

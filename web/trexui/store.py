@@ -187,6 +187,9 @@ def salvage(text: str) -> Match | None:
     return match if match.history else None
 
 
+MAX_ICE = 2000  # characters of STUN/TURN servers: a few lines
+
+
 def default_settings() -> dict[str, Any]:
     return {"preset": "levant", "rules": Rules.preset("levant").to_dict(),
             "level": LEVELS_DEFAULT, "speed": "normal",
@@ -195,7 +198,8 @@ def default_settings() -> dict[str, Any]:
             "sound": True,  # short sounds (issue 10 §5): on, as in card-game apps; a switch in Settings
             "tour_seen": False,  # the first-visit tour was closed (guide.py)
             "aid_undo": True, "aid_hint": True, "aid_review": True,  # the player aids (aids.py)
-            "seats": list(seats.ALONE)}  # who plays each seat of a new game (seats.py)
+            "seats": list(seats.ALONE),  # who plays each seat of a new game (seats.py)
+            "ice": ""}  # STUN/TURN servers for friends on other networks (rtc.py); "": the network's own
 
 
 def chosen_language(data: dict[str, Any]) -> str:
@@ -226,6 +230,8 @@ def load_settings(text: str | None) -> dict[str, Any]:
                       if isinstance(data.get(k), bool)})
             s["lang"] = chosen_language(data)
             s["seats"] = list(seats.checked(data.get("seats")))
+            if isinstance(data.get("ice"), str) and len(data["ice"]) <= MAX_ICE:
+                s["ice"] = data["ice"]
             s["rules"] = rules
     except (ValueError, TypeError):
         pass

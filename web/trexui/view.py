@@ -82,6 +82,8 @@ ICONS = {
     "rules": '<path d="M4 5.5C6.5 4 9.5 4 12 6c2.5-2 5.5-2 8-.5V19c-2.5-1.5-5.5-1.5-8 .5-2.5-2-5.5-2-8-.5z"/><path d="M12 6v13.5"/>',
     "help": '<circle cx="12" cy="12" r="8.5"/><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6"/><path d="M12 17h.01"/>',
     "undo": '<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',  # the aids (aids.py)
+    "link": ('<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/>'  # friends joined by link
+             '<path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>'),
     "hint": '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"/>',
 }
 
@@ -139,20 +141,29 @@ def topbar(obs: Observation, ui: UI) -> str:
     {stale_bar(ui)}
     {f'<li class="notice" role="status">{escape(lang_notice(ui["notice_lang"]))}</li>' if ui.get("notice_lang") else ""}
     {"".join(f'<li class="notice" role="status">{escape(param_notice(p, v))}</li>' for p, v in ui.get("notices", ()))}
+    {"".join(f'<li class="notice">{escape(note)}</li>' for note in ui.get("link_notes", ()))}
     {f'<li class="practice" title="{escape(t("aid.practice.title"))}">{escape(t("aid.practice"))}</li>' if ui.get("practice") else ""}
   </ul>
   <nav class="tools" aria-label="{escape(t("bar.tools"))}">
-    {tool("undo", "btn.undo") if ui.get("aid_tools", {}).get("undo") else ""}
-    {tool("hint", "btn.hint", "" if you else " disabled") if ui.get("aid_tools", {}).get("hint") else ""}
-    {tool("last-trick", "btn.last_trick", last_disabled)}
-    {tool("sheet", "btn.sheet", cls=" sheet-btn")}
-    {tool("settings", "btn.settings")}
-    {tool("new-game", "btn.new_game")}
-    {tool("share", "btn.share")}
-    {tool("rules", "btn.rules")}
-    {tool("help", "btn.help")}
+    {tools_of(ui, you, last_disabled)}
   </nav>
 </header>"""
+
+
+def tools_of(ui: UI, you: bool, last_disabled: str) -> str:
+    """The top bar's tools: the aids the player switched on, then the table's own; a table
+    that names its ``tools`` has only those (a guest's: the rest are its host's, guest.py)."""
+    aid = ui.get("aid_tools", {})
+    tools = [("undo", tool("undo", "btn.undo") if aid.get("undo") else ""),
+             ("hint", tool("hint", "btn.hint", "" if you else " disabled") if aid.get("hint") else ""),
+             ("last-trick", tool("last-trick", "btn.last_trick", last_disabled)),
+             ("sheet", tool("sheet", "btn.sheet", cls=" sheet-btn")),
+             ("link", tool("link", "btn.link") if ui.get("link") else ""),
+             ("settings", tool("settings", "btn.settings")), ("new-game", tool("new-game", "btn.new_game")),
+             ("share", tool("share", "btn.share")), ("rules", tool("rules", "btn.rules")),
+             ("help", tool("help", "btn.help"))]
+    only = ui.get("tools")
+    return "\n    ".join(html for name, html in tools if html and (only is None or name in only))
 
 
 def kings_left(obs: Observation) -> str:

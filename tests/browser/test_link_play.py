@@ -1,0 +1,245 @@
+"""Friends at one table over a link (issue 30 item 3; web/trexui/link.py, guest.py): the
+host's page is the table and its referee, each guest's page holds one seat over a WebRTC
+data channel, seated by an invitation link and a reply link and nothing else.
+
+Each page is its own browser context (its own storage, as four devices), on 127.0.0.1, with
+every request outside it failing the test. Chromium hides a page's own address behind an
+mDNS name (``.local``), which this machine cannot resolve; phones on one Wi-Fi resolve
+them, and here the flag that shows the plain address stands in for that network."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from test_a11y import axe
+
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, NO_TOUR, STORAGE_ON_LOAD, Guard, Table
+from trex_core import Match, Rules
+from trex_core.cards import parse_card
+
+DECIDING = "() => ['choose', 'announce', 'play'].includes(document.body.dataset.waiting)"
+MOVED = "n => JSON.parse(window.trexTest.state()).moves !== n || document.body.dataset.waiting === 'summary'"
+ANSWER = "[data-prompt=announce] [data-move=nodouble], [data-prompt=announce] button"
+LINK_ARGS = CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def link_browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=LINK_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def device(link_browser, site_url):
+    """A factory of pages, each in its own context (a device of its own)."""
+    made: list[Table] = []
+
+    def make(viewport=DESKTOP, locale: str = "en", **options) -> Table:
+        context = link_browser.new_context(viewport=viewport, locale=locale, service_workers="block",
+                                           **options)
+        context.add_init_script(NO_TOUR)
+        context.add_init_script(STORAGE_ON_LOAD)
+        guard = Guard(context)
+        page = guard.watch(context.new_page())
+        page.set_default_timeout(30_000)
+        t = Table(context, page, guard, site_url)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.guard.check()
+        t.context.close()
+
+
+def host_with_friends(device, seats: dict[int, str], seed: int, lang: str = "en") -> Table:
+    """The host's page, with a new game whose seats ``seats`` are chosen in Settings."""
+    host = device(locale=lang)
+    host.goto(f"?speed=fast&lang={lang}&seed={seed}")
+    host.wait_idle()
+    host.click("[data-action=settings]")
+    for seat, kind in seats.items():
+        host.page.select_option(f".settings [name=seat{seat}]", kind)
+    host.click("[data-action=apply-rules]")
+    host.click("[data-action=rules-now]")
+    host.page.wait_for_selector("[data-overlay=link]")
+    return host
+
+
+def invitation(host: Table, seat: int) -> str:
+    box = host.page.locator(f"[data-overlay=link] textarea[data-code=invite-{seat}]")
+    box.wait_for(timeout=20_000)
+    return box.input_value()
+
+
+def join(device, host: Table, seat: int, lang: str, viewport=DESKTOP, opened: bool = False,
+         **options) -> Table:
+    """A friend opens the invitation; the reply comes back and the host pastes it into the
+    invitations (``opened``: opens the reply link in a tab of its own browser instead)."""
+    guest = device(viewport, locale=lang, **options)
+    guest.page.goto(invitation(host, seat))
+    guest.wait_ready()
+    reply = guest.page.locator("[data-overlay=join] textarea[data-code=reply]")
+    reply.wait_for(timeout=20_000)
+    if opened:
+        tab = host.guard.watch(host.context.new_page())
+        tab.goto(reply.input_value())
+        tab.wait_for_selector("body[data-state=ready]", timeout=BOOT_TIMEOUT_MS, state="attached")
+        assert "is with your table" in tab.locator(".link-replied").inner_text()
+        tab.close()
+    else:
+        host.page.locator("textarea.link-reply").fill(reply.input_value())
+        host.click("[data-action=link-accept]")
+    guest.page.wait_for_selector("[data-overlay=join]", state="detached", timeout=20_000)
+    host.page.wait_for_selector(f"[data-overlay=link] [data-seat='{seat}'][data-status=seated]")
+    return guest
+
+
+def received(guest: Table) -> list[dict]:
+    return [json.loads(text) for text in guest.page.evaluate("window.trexGuest()").split("\n") if text]
+
+
+def act(page) -> bool:
+    """The page's player makes its one simple legal decision, if it waits for one."""
+    w = page.evaluate("document.body.dataset.waiting || ''")
+    if w == "choose":
+        page.locator(".contract-btn").first.click()
+    elif w == "announce":
+        page.locator(ANSWER).first.click()
+    elif w == "play":
+        pas = page.locator(".pass-btn")
+        (pas if pas.count() else page.locator(".hand .card.playable")).first.click()
+    else:
+        return False
+    return True
+
+
+def play_the_deal(host: Table, guests: dict[int, Table]) -> dict:
+    """Every page plays its own seat until the host shows the deal's summary."""
+    while True:
+        st = host.state()
+        if st["overlay"] == "summary":
+            return st
+        seat, moves = st["to_move"], st["moves"]
+        if st["deciding"] and (seat == 0 or seat in guests):  # (a forced answer is given for them, §4.2)
+            page = host.page if seat == 0 else guests[seat].page
+            try:
+                page.wait_for_function(DECIDING, timeout=30_000)
+            except Exception:
+                raise AssertionError(f"seat {seat} never waited: host {st}, its page "
+                                     f"{page.evaluate('document.body.dataset.waiting || null')}") from None
+            act(page)
+        host.page.wait_for_function(MOVED, arg=moves, timeout=60_000)
+
+
+def first_hands(host: Table) -> list[int]:
+    """Each seat's hand as dealt in the match's first deal, by the same seed in CPython."""
+    st = host.state()
+    m = Match.new(seed=st["seed"], rules=Rules.from_dict(st["rules"]))
+    return [m.state.hands[s] for s in range(4)]
+
+
+def test_a_host_and_three_friends_play_a_deal_in_three_languages(device):
+    t0 = time.monotonic()
+    host = host_with_friends(device, {1: "link", 2: "link", 3: "link"}, seed=21)
+    invitation(host, 3)
+    axe(host, "the invitations", "en")
+    guests = {1: join(device, host, 1, "ar", PHONE, has_touch=True, is_mobile=True),
+              2: join(device, host, 2, "nl"), 3: join(device, host, 3, "en", opened=True)}
+    seated = time.monotonic() - t0
+    assert [(s["seat"], s["status"]) for s in host.state()["link"]["seats"]] == [(1, "seated"), (2, "seated"),
+                                                                                (3, "seated")]
+    host.click("[data-overlay=link] [data-action=close]")
+    hands = first_hands(host)
+    # each guest's page in its own language, its own seat at the bottom, named by compass
+    assert guests[1].page.evaluate("document.documentElement.lang + document.documentElement.dir") == "arrtl"
+    assert guests[2].page.evaluate("document.documentElement.lang") == "nl"
+    assert "West" in guests[3].page.locator("section.you").inner_text()
+    assert "الشرق" in guests[1].page.locator("section.you").inner_text()
+    axe(guests[1], "a friend's table", "ar")
+    st = play_the_deal(host, guests)
+    assert st["tricks"] >= 1 and st["history"], st  # (K♥ may end the deal early, §3)
+    # the guests saw the finished deal as the host did (their own totals, turned)
+    for seat, g in guests.items():
+        g.page.wait_for_selector("[data-overlay=summary]")
+        states = [m for m in received(g) if m["type"] == "state"]
+        assert states, seat
+        seqs = [m["seq"] for m in states]
+        assert seqs == sorted(seqs), seqs
+        for m in states:  # nothing of another seat's hand: its own cards only
+            obs = m["obs"]
+            assert obs["seat"] == seat
+            held = 0
+            for c in obs["hand"]:
+                held |= 1 << parse_card(c)
+            assert held & ~hands[seat] == 0, (seat, obs["hand"])
+        assert states[-1]["obs"]["totals"] == st["totals"], seat
+    per_move = host.state()["link_bytes"]
+    print(f"\nseated three friends in {seated:.1f} s; {len(per_move)} messages, "
+          f"mean {sum(per_move) / len(per_move):.0f} bytes")
+
+
+def until_guest_plays_mid_trick(host: Table, guest: Table, seat: int) -> dict:
+    """Play on (the host's own seat by clicks, the bots by themselves) until the guest is to
+    play a card into a trick already led."""
+    while True:
+        st = host.state()
+        if st["to_move"] == seat and st["phase"] == "play" and st["trick"]:
+            guest.page.wait_for_function("() => document.body.dataset.waiting === 'play'")
+            return st
+        if st["overlay"] == "summary":
+            host.click("[data-action=next-deal]")
+        elif st["to_move"] in (0, seat) and st["deciding"]:  # (a forced answer is given for them, §4.2)
+            page = host.page if st["to_move"] == 0 else guest.page
+            page.wait_for_function(DECIDING)
+            act(page)
+        host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+
+
+def test_bad_messages_are_refused_a_dropped_friend_is_played_by_a_bot_and_comes_back(device):
+    host = host_with_friends(device, {2: "link"}, seed=33)
+    guest = join(device, host, 2, "en")
+    host.click("[data-overlay=link] [data-action=close]")
+    st = until_guest_plays_mid_trick(host, guest, 2)
+    moves = st["moves"]
+    seq = max(m["seq"] for m in received(guest) if m["type"] == "state")
+    card = guest.page.locator(".hand .card.playable").first.get_attribute("data-move")
+    garbage = ["not json", "[1, 2]", '{"type": "move"}', "{" * 5000,
+               json.dumps({"type": "move", "seat": 1, "seq": seq, "move": card}),  # another seat's
+               json.dumps({"type": "move", "seat": 2, "seq": seq - 1, "move": card}),  # out of date
+               json.dumps({"type": "move", "seat": 2, "seq": seq, "move": "ZZ"}),  # no move
+               json.dumps({"type": "hello", "protocol": "trex-table/1", "version": "0.0.1", "seat": 2})]
+    before = len(received(guest))
+    for text in garbage:
+        assert guest.page.evaluate("t => window.trexGuestSend(t)", text)
+    guest.page.wait_for_function("n => window.trexGuest().split('\\n').length >= n",
+                                 arg=before + len(garbage))
+    codes = [m["code"] for m in received(guest)[-len(garbage):]]
+    assert codes == ["malformed", "malformed", "malformed", "malformed", "other-seat", "stale", "malformed",
+                     "version"], codes
+    assert host.state()["moves"] == moves  # nothing changed the match
+    # the same move twice: played once, the second is out of date
+    for _ in range(2):
+        guest.page.evaluate("t => window.trexGuestSend(t)",
+                            json.dumps({"type": "move", "seat": 2, "seq": seq, "move": card}))
+    host.page.wait_for_function("n => JSON.parse(window.trexTest.state()).moves > n", arg=moves)
+    guest.page.wait_for_function("() => window.trexGuest().includes('\"stale\"')")
+    assert json.loads(host.page.evaluate("window.trexTest.record()"))["moves"][moves] == card
+    # the friend's page closes: a countdown on the host's table, then a bot plays the seat
+    st = until_guest_plays_mid_trick(host, guest, 2)
+    guest.page.close()
+    host.page.wait_for_selector(".topbar .notice:has-text('lost the connection')", timeout=30_000)
+    host.page.wait_for_function("n => JSON.parse(window.trexTest.state()).moves > n", arg=st["moves"],
+                                timeout=60_000)
+    assert [(s["seat"], s["status"]) for s in host.state()["link"]["seats"]] == [(2, "bot")]
+    # they take the seat back with the new invitation
+    host.click("[data-action=link]")
+    back = join(device, host, 2, "ar")
+    back.page.wait_for_selector("section.you .hand .card")
+    assert "الشمال" in back.page.locator("section.you").inner_text()

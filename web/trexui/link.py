@@ -1,0 +1,252 @@
+"""Friends at the page's table over a link: the host's side (issue 30 items 3 and 4).
+
+The host's page is the table: it runs the match, and :class:`trex_core.referee.Referee` is
+its only referee. Each seat of kind "link" (seats.py) gets an invitation (invite.py: a link
+that carries this page's WebRTC offer for that seat); the friend's page answers with a reply
+link; once the host opens or pastes it, a data channel (rtc.py) joins the two pages. From
+then on the guest is sent its own seat's observation after every change and sends moves,
+which the referee checks with the engine: a refusal goes back with its code. Nothing a guest
+sends can change the match but a legal move of its own seat.
+
+The bots leave a seated guest's seat alone, and wait for a guest who has not joined yet. A
+guest whose channel closes is played by a bot after a countdown the table shows
+(:data:`DROP_SECONDS`); a new invitation for that seat is made at once, and the friend who
+opens it takes the seat back.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from trex_core import Match, Observation
+from trex_core import __version__ as VERSION
+from trex_core.referee import Outgoing, Referee
+
+from . import invite, rtc
+from .invite import InviteError
+
+DROP_SECONDS = 20  # a dropped guest's seat waits this long before a bot plays it
+
+
+class LinkTable(Protocol):
+    """What the host's links read of their table."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def obs(self) -> Observation: ...
+    def render(self, spread: bool = False) -> None: ...
+    def kick(self) -> None: ...
+    def guest_moved(self, tricks_before: int) -> None:
+        """The referee played a guest's move on the match: the table shows it and goes on."""
+        ...
+
+    def speaking(self) -> AbstractContextManager[None]: ...
+    def report_bug(self, exc: BaseException) -> None: ...
+
+
+@dataclass
+class Guest:
+    """One link seat: ``status`` is ``inviting`` (its invitation is out), ``seated``,
+    ``dropped`` (``left`` seconds before a bot plays it) or ``bot``."""
+
+    status: str = "inviting"
+    invitation: str = ""  # the link to send, once the offer is made
+    peer: rtc.Peer | None = None
+    answered: bool = False  # a reply was accepted for this invitation
+    left: int = 0
+
+
+class LinkHost:
+    def __init__(self, table: LinkTable, page: Callable[[], str], servers: Callable[[], str],
+                 publish: Callable[[str], None]) -> None:
+        self.table = table
+        self.publish = publish  # an invitation's fragment, for the site's relay if any (relay.py)
+        self.page = page  # the site's address, for the invitations' links
+        self.servers = servers  # Settings' STUN/TURN servers (rtc.ice_servers), "" by default
+        self.id = f"{random.SystemRandom().getrandbits(40):010x}"  # this table's, in its invitations
+        self.referee: Referee | None = None
+        self.guests: dict[int, Guest] = {}
+        self.sent: tuple[int, int] | None = None  # (the match's id, its moves) last sent to the guests
+        self.bytes: list[int] = []  # each message's size in bytes (the issue's measure: a move's cost)
+        self.problem: str | None = None  # the last reply that could not seat anyone: its code
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------ the table's seats
+    def adopt(self, match: Match, links: tuple[int, ...]) -> None:
+        """The table's match and its link seats: the seated guests play on in a new match of
+        the same seats; other seats start with fresh invitations."""
+        if self.referee is not None and tuple(sorted(self.guests)) == links:
+            self.referee.match = match
+            for seat, guest in self.guests.items():
+                if guest.status == "bot":
+                    self._invite(seat)  # (its invitation is already out otherwise)
+            self.changed()
+            return
+        self.close()
+        if not links:
+            return
+        self.referee = Referee(match, links, VERSION)
+        for seat in links:
+            self.guests[seat] = Guest()
+            self._invite(seat)
+
+    def close(self) -> None:
+        for guest in self.guests.values():
+            if guest.peer is not None:
+                guest.peer.close()
+        self.guests = {}
+        self.referee = None
+        self.sent = None
+
+    def waits_for(self, seat: int) -> bool:
+        """The bots leave ``seat`` alone: a guest holds it, or is yet to join it."""
+        guest = self.guests.get(seat)
+        return guest is not None and guest.status != "bot"
+
+    def view(self) -> dict[str, Any]:
+        """What the invitation dialog shows (linkview.py): plain data."""
+        return {"seats": [{"seat": s, "status": g.status, "invitation": g.invitation, "left": g.left}
+                          for s, g in sorted(self.guests.items())],
+                "problem": self.problem, "servers": bool(rtc.ice_servers(self.servers()))}
+
+    # ------------------------------------------------------------ invitations and replies
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _invite(self, seat: int) -> None:
+        self._spawn(self._make_invitation(seat))
+
+    async def _make_invitation(self, seat: int) -> None:
+        guest = self.guests.get(seat)
+        if guest is None:
+            return
+        if guest.peer is not None:
+            guest.peer.close()
+        peer = rtc.Peer(rtc.ice_servers(self.servers()), lambda text: self.received(seat, text),
+                        lambda: None, lambda: self.dropped(seat, peer))
+        guest.peer, guest.answered, guest.invitation = peer, False, ""
+        try:
+            offer = await peer.offer()
+        except Exception as exc:
+            self.table.report_bug(exc)
+            return
+        if guest.peer is peer:
+            code = invite.Code(invite.JOIN, seat, self.id, offer, VERSION)
+            guest.invitation = code.link(self.page())
+            self.publish(f"{invite.JOIN}={code.text()}")
+            with self.table.speaking():
+                self.table.render()
+
+    def seated(self) -> tuple[int, ...]:
+        return tuple(s for s, g in sorted(self.guests.items()) if g.status == "seated")
+
+    def accept(self, text: str, quiet: bool = False) -> bool:
+        """A reply, pasted or brought by a courier (relay.py): seats its guest once the
+        channel opens. A pasted reply that cannot seat anyone is named in the dialog
+        (``problem``); one a courier brought is not ours (``quiet``). False for both."""
+        try:
+            code = invite.read(text, invite.REPLY)
+            guest = self.guests.get(code.seat)
+            if code.table != self.id:
+                raise InviteError("other-table")
+            if guest is None or guest.peer is None or guest.answered or guest.status == "seated":
+                raise InviteError("used")
+            if code.version != VERSION:
+                raise InviteError("version", {"theirs": code.version})
+        except InviteError as exc:
+            if not quiet:
+                self.problem = exc.code
+                self.table.render()
+            return False
+        self.problem = None
+        guest.answered = True
+        self._spawn(self._accept(guest.peer, code.sdp))
+        self.table.render()
+        return True
+
+    async def _accept(self, peer: rtc.Peer, answer: str) -> None:
+        try:
+            await peer.accept(answer)
+        except Exception:  # a reply to an older invitation of this seat: its offer is gone
+            with self.table.speaking():
+                self.problem = "used"
+                self.table.render()
+
+    # ------------------------------------------------------------ the channels
+    def received(self, seat: int, text: str) -> None:
+        """A guest's message: the referee answers; a move it played shows on the table."""
+        ref = self.referee
+        if ref is None or self.guests.get(seat) is None:
+            return
+        with self.table.speaking():
+            try:
+                m = ref.match
+                moves, tricks = len(m.history), len(self.table.obs.tricks)
+                seated = seat in ref.seated
+                self.send(ref.receive(seat, text))
+                if len(m.history) != moves:
+                    self.sent = (id(m), len(m.history))  # the referee sent every guest the change
+                    self.table.guest_moved(tricks)
+                elif seat in ref.seated and not seated:
+                    self.guests[seat].status = "seated"
+                    self.guests[seat].left = 0
+                    self.table.render()
+                    self.table.kick()
+            except Exception as exc:
+                self.table.report_bug(exc)
+
+    def dropped(self, seat: int, peer: rtc.Peer) -> None:
+        """A guest's channel closed: a bot plays the seat after the countdown; a new
+        invitation lets the friend take it back."""
+        guest = self.guests.get(seat)
+        if guest is None or guest.peer is not peer or self.referee is None:
+            return  # an earlier invitation's channel
+        self.referee.dropped(seat)
+        guest.status = "dropped"
+        guest.left = DROP_SECONDS
+        self._invite(seat)
+        self._spawn(self._countdown(seat, guest))
+
+    async def _countdown(self, seat: int, guest: Guest) -> None:
+        while guest.status == "dropped" and guest.left > 0 and self.guests.get(seat) is guest:
+            with self.table.speaking():
+                self.table.render()
+            await asyncio.sleep(1)
+            guest.left -= 1
+        if guest.status == "dropped" and self.guests.get(seat) is guest:
+            guest.status = "bot"
+            with self.table.speaking():
+                self.table.render()
+                self.table.kick()
+
+    def changed(self) -> None:
+        """The match changed on the host (a move of its own or a bot's, the next deal, an
+        undo, a new match): every seated guest gets its new state, once per change."""
+        ref = self.referee
+        if ref is None:
+            return
+        m = self.table.match
+        ref.match = m
+        key = (id(m), len(m.history))
+        if key != self.sent:
+            self.sent = key
+            self.send(ref.changed())
+
+    def send(self, out: list[Outgoing]) -> None:
+        for seat, text in out:
+            guest = self.guests.get(seat)
+            if guest is not None and guest.peer is not None and guest.peer.send(text):
+                self.bytes.append(len(text.encode("utf-8")))
+
+    def notes(self) -> Iterator[tuple[int, int]]:
+        """The dropped seats and their countdowns, for the table's top bar."""
+        for seat, guest in sorted(self.guests.items()):
+            if guest.status == "dropped":
+                yield seat, guest.left

@@ -1,0 +1,119 @@
+"""One WebRTC data channel between two pages, driven from Python (issue 30 item 3).
+
+The browser's RTCPeerConnection, called through Pyodide: the host makes an offer
+(:meth:`Peer.offer`), the guest answers it (:meth:`Peer.answer`), the host accepts the
+answer (:meth:`Peer.accept`); then each side's ``on_message`` gets the other's texts. The
+descriptions are complete (every candidate gathered before they are handed over), because
+they travel by link (invite.py), once each way, with nothing to trickle through.
+
+With no ICE servers (the default), only the network's own candidates are used: friends on
+the same network connect with nothing leaving it. A host may name STUN/TURN servers in
+Settings (``ice``) to reach friends elsewhere; the page says that this contacts them.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from js import Object, RTCPeerConnection
+from pyodide.ffi import create_proxy, to_js
+
+GATHER_SECONDS = 8.0  # at most, for the candidates: a description with what was found by then
+
+
+def ice_servers(text: str) -> list[dict[str, Any]]:
+    """Settings' servers, one address per line (``stun:host:port``, or
+    ``turn:host:port username password``), as RTCPeerConnection takes them."""
+    servers: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        words = line.split()
+        if not words or not words[0].startswith(("stun:", "turn:", "turns:")):
+            continue
+        server: dict[str, Any] = {"urls": words[0]}
+        if len(words) >= 3:
+            server.update(username=words[1], credential=words[2])
+        servers.append(server)
+    return servers
+
+
+class Peer:
+    """One side of a data channel. ``on_message(text)`` for each message, ``on_open()``
+    once it opens, ``on_close()`` once it closes or fails (the other page left)."""
+
+    def __init__(self, servers: list[dict[str, Any]], on_message: Callable[[str], None],
+                 on_open: Callable[[], None], on_close: Callable[[], None]) -> None:
+        self.on_message = on_message
+        self.on_open = on_open
+        self.on_close = on_close
+        self.listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): removed on close
+        self.channel: Any = None
+        self.closed = False
+        config = to_js({"iceServers": servers}, dict_converter=Object.fromEntries)
+        self.pc = RTCPeerConnection.new(config)
+        self.gathered = asyncio.Event()
+        self._on(self.pc, "icegatheringstatechange", self._gathering)
+        self._on(self.pc, "connectionstatechange", self._connection)
+
+    def _on(self, target: Any, kind: str, fn: Callable[..., None]) -> None:
+        proxy = create_proxy(fn)
+        self.listening.append((target, kind, proxy))
+        target.addEventListener(kind, proxy)
+
+    def _gathering(self, *_: Any) -> None:
+        if self.pc.iceGatheringState == "complete":
+            self.gathered.set()
+
+    def _connection(self, *_: Any) -> None:
+        if self.pc.connectionState in ("failed", "closed"):
+            self._closed()
+
+    def _wire(self, channel: Any) -> None:
+        self.channel = channel
+        self._on(channel, "message", lambda event: self.on_message(str(event.data)))
+        self._on(channel, "open", lambda *_: self.on_open())
+        self._on(channel, "close", lambda *_: self._closed())
+
+    def _closed(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.on_close()
+
+    async def _description(self) -> str:
+        # at most GATHER_SECONDS: then what was gathered so far (on a plain network, all there is)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.gathered.wait(), GATHER_SECONDS)
+        return str(self.pc.localDescription.sdp)
+
+    async def offer(self) -> str:
+        """The host's side: a channel and the offer that describes it."""
+        self._wire(self.pc.createDataChannel("trex"))
+        await self.pc.setLocalDescription(await self.pc.createOffer())
+        return await self._description()
+
+    async def answer(self, offer: str) -> str:
+        """The guest's side: the answer to the host's ``offer``."""
+        self._on(self.pc, "datachannel", lambda event: self._wire(event.channel))
+        await self.pc.setRemoteDescription(to_js({"type": "offer", "sdp": offer}, dict_converter=Object.fromEntries))
+        await self.pc.setLocalDescription(await self.pc.createAnswer())
+        return await self._description()
+
+    async def accept(self, answer: str) -> None:
+        """The host's side: the guest's ``answer``; the channel opens next."""
+        await self.pc.setRemoteDescription(to_js({"type": "answer", "sdp": answer}, dict_converter=Object.fromEntries))
+
+    def send(self, text: str) -> bool:
+        """Send ``text``; False if the channel is not open (the other page left)."""
+        if self.channel is None or self.channel.readyState != "open":
+            return False
+        self.channel.send(text)
+        return True
+
+    def close(self) -> None:
+        self.closed = True  # (closed on purpose: no on_close)
+        for target, kind, proxy in self.listening:  # (the channel's close event comes after this)
+            target.removeEventListener(kind, proxy)
+            proxy.destroy()
+        self.listening.clear()
+        self.pc.close()
