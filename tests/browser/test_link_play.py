@@ -58,10 +58,11 @@ def device(link_browser, site_url):
         t.context.close()
 
 
-def host_with_friends(device, seats: dict[int, str], seed: int, lang: str = "en") -> Table:
-    """The host's page, with a new game whose seats ``seats`` are chosen in Settings."""
+def host_with_friends(device, seats: dict[int, str], seed: int | None, lang: str = "en") -> Table:
+    """The host's page, with a new game whose seats ``seats`` are chosen in Settings
+    (``seed``: the first game's, before it; None: none in the address, which a reload keeps)."""
     host = device(locale=lang)
-    host.goto(f"?speed=fast&lang={lang}&seed={seed}")
+    host.goto(f"?speed=fast&lang={lang}" + (f"&seed={seed}" if seed is not None else ""))
     host.wait_idle()
     host.click("[data-action=settings]")
     for seat, kind in seats.items():
@@ -243,3 +244,27 @@ def test_bad_messages_are_refused_a_dropped_friend_is_played_by_a_bot_and_comes_
     back = join(device, host, 2, "ar")
     back.page.wait_for_selector("section.you .hand .card")
     assert "الشمال" in back.page.locator("section.you").inner_text()
+
+
+def test_the_hosts_reload_resumes_the_match_and_a_friend_sits_again_by_a_new_invitation(device):
+    host = host_with_friends(device, {2: "link"}, seed=None, lang="ar")
+    guest = join(device, host, 2, "nl")
+    host.click("[data-overlay=link] [data-action=close]")
+    st = until_guest_plays_mid_trick(host, guest, 2)
+    before = json.loads(host.page.evaluate("window.trexTest.record()"))
+    host.page.reload()
+    host.wait_ready()
+    after = host.state()
+    # the match from its save, the seats with it, a new invitation for the friend
+    assert json.loads(host.page.evaluate("window.trexTest.record()")) == before
+    assert after["seats"] == ["you", "bot", "link", "bot"] and after["overlay"] == "link"
+    assert [(s["seat"], s["status"]) for s in after["link"]["seats"]] == [(2, "inviting")]
+    # the friend's page knows it lost the table, and says so in its own language
+    guest.page.wait_for_selector("[data-overlay=join] [role=alert]")
+    assert guest.page.evaluate("document.documentElement.lang") == "nl"
+    back = join(device, host, 2, "nl")
+    host.click("[data-overlay=link] [data-action=close]")
+    back.page.wait_for_function(DECIDING)
+    assert back.page.locator("section.you .hand .card").count() == 13 - st["tricks"]
+    act(back.page)
+    host.page.wait_for_function("n => JSON.parse(window.trexTest.state()).moves > n", arg=st["moves"])

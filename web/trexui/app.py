@@ -608,6 +608,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
                 "shown": dict(tb.view_state().get("open_hands", {})),
                 "seats": tb.seats.to_dict(), "viewer": tb.seats.viewer, "handing": tb.seats.handing,
                 "link": tb.link.view() if tb.link.guests else None, "link_bytes": tb.link.bytes,
+                "link_ms": tb.link.timings,
                 # the seat to move has a choice (not a forced answer, §4.2): a friend's page waits for it
                 "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None,
             })

@@ -22,6 +22,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pyscript import window
+
 from trex_core import Match, Observation
 from trex_core import __version__ as VERSION
 from trex_core.referee import Outgoing, Referee
@@ -73,6 +75,7 @@ class LinkHost:
         self.guests: dict[int, Guest] = {}
         self.sent: tuple[int, int] | None = None  # (the match's id, its moves) last sent to the guests
         self.bytes: list[int] = []  # each message's size in bytes (the measure: a move's cost)
+        self.timings: list[tuple[float, float]] = []  # a friend's move: the referee's ms, the table's ms (bench)
         self.problem: str | None = None  # the last reply that could not seat anyone: its code
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -190,10 +193,13 @@ class LinkHost:
                 m = ref.match
                 moves, tricks = len(m.history), len(self.table.obs.tricks)
                 seated = seat in ref.seated
+                t0 = window.performance.now()
                 self.send(ref.receive(seat, text))
                 if len(m.history) != moves:
                     self.sent = (id(m), len(m.history))  # the referee sent every guest the change
+                    t1 = window.performance.now()
                     self.table.guest_moved(tricks)
+                    self.timings.append((t1 - t0, window.performance.now() - t1))
                 elif seat in ref.seated and not seated:
                     self.guests[seat].status = "seated"
                     self.guests[seat].left = 0

@@ -17,7 +17,7 @@ UI = dict[str, Any]
 def _copy_box(idp: str, key: str, label: str, text: str, action: str, seat: int | None = None) -> str:
     extra = f' data-seat="{seat}"' if seat is not None else ""
     return (f'<label class="link-label" for="{idp}{key}">{escape(label)}</label>'
-            f'<textarea id="{idp}{key}" class="link-code" data-code="{key}" readonly rows="3">{escape(text)}</textarea>'
+            f'<textarea id="{idp}{key}" class="link-code" data-code="{key}" dir="ltr" readonly rows="3">{escape(text)}</textarea>'
             f'<button type="button" data-action="{action}" data-key="{key}-copy"{extra}>{escape(t("link.copy"))}</button>')
 
 
@@ -48,7 +48,7 @@ def host_dialog(ui: UI, idp: str) -> str:
         problem = view.get("problem")
         error = (f'<p class="error" role="alert">{escape(t("link.bad." + problem))}</p>' if problem else "")
         reply = (f'<label class="link-label" for="{idp}link-reply">{escape(t("link.paste"))}</label>'
-                 f'<textarea id="{idp}link-reply" class="link-reply" rows="3" autocomplete="off" spellcheck="false"></textarea>'
+                 f'<textarea id="{idp}link-reply" class="link-reply" dir="ltr" rows="3" autocomplete="off" spellcheck="false"></textarea>'
                  f'{error}<button type="button" data-action="link-accept" data-key="link-accept">{escape(t("link.seat"))}</button>')
     network = t("link.network.servers" if view.get("servers") else "link.network.local")
     body = (f'<p>{escape(t("link.steps"))}</p><ul class="link-seats">{"".join(items)}</ul>{reply}'
