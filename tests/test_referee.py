@@ -240,3 +240,18 @@ def test_every_referee_code_is_said_and_a_damaged_host_message_is_named():
                      ('{"type": "chat", "seq": 1}', "no known type")]:
         with pytest.raises(ValueError, match=why):
             read(bad)
+
+
+def test_who_is_away_is_told_to_every_seated_guest_and_read_back() -> None:
+    """The host page says who is away (a guest yet to join or dropped, issue 30 item 5):
+    every seated guest is told, and reads it; a damaged one is named."""
+    m = Match.new(seed=8)
+    ref = Referee(m, (1, 2, 3), "v")
+    for seat in (1, 3):
+        ref.receive(seat, hello(seat, "v"))
+    out = ref.away([2, 2])
+    assert [s for s, _ in out] == [1, 3]
+    msg = read(out[0][1])
+    assert msg.type == "seats" and msg.away == (2,) and msg.seq == ref.seq
+    with pytest.raises(ValueError):
+        read('{"type": "seats", "seq": 0, "away": [7]}')

@@ -20,6 +20,7 @@ Host to guest::
 
     {"type": "state", "seq": 17, "obs": {...}}     (Observation.to_dict of the guest's seat)
     {"type": "refused", "code": "follow-suit", "params": {...}, "seq": 17, "move": "QS"}
+    {"type": "seats", "seq": 17, "away": [3]}      (the seats whose player is not there now)
 
 A refusal's ``code`` is the engine's (:mod:`trex_core.errors`: ``not-your-turn``,
 ``follow-suit``, ``match-over``, …) or one of the referee's own, :data:`CODES`. A page says
@@ -117,6 +118,12 @@ class Referee:
         """The channel of ``seat`` closed: it is sent nothing until it says hello again."""
         self.seated.discard(seat)
 
+    def away(self, seats: Iterable[int]) -> list[Outgoing]:
+        """Who is away now (a guest yet to join, or dropped, whom a bot may play): told to
+        every seated guest, as the host page sees it, so every table shows the same."""
+        away = sorted(set(seats))
+        return [(s, _text({"type": "seats", "seq": self.seq, "away": away})) for s in sorted(self.seated)]
+
     def changed(self) -> list[Outgoing]:
         """The host changed the match itself (its own move, a bot's, the next deal, an
         undo): every seated guest's new state."""
@@ -183,8 +190,8 @@ class Referee:
 @dataclass(frozen=True)
 class HostMessage:
     """A message from the host, as a guest's page reads it (:func:`read`): a ``state``
-    (``obs``, the guest's own seat's observation) or a ``refused`` (``code``, ``params``,
-    the ``move`` refused if it was one)."""
+    (``obs``, the guest's own seat's observation), a ``refused`` (``code``, ``params``,
+    the ``move`` refused if it was one) or ``seats`` (``away``: who is not there now)."""
 
     type: str
     seq: int
@@ -192,6 +199,7 @@ class HostMessage:
     code: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     move: str | None = None
+    away: tuple[int, ...] = ()
 
 
 def read(text: str) -> HostMessage:
@@ -207,6 +215,9 @@ def read(text: str) -> HostMessage:
     try:
         if kind == "state":
             return HostMessage("state", seq, obs=Observation.from_dict(message["obs"]))
+        away = message.get("away")
+        if kind == "seats" and isinstance(away, list) and all(_is_int(s) and s in range(4) for s in away):
+            return HostMessage("seats", seq, away=tuple(away))
         code, params, move = message.get("code"), message.get("params"), message.get("move")
         if kind == "refused" and isinstance(code, str) and isinstance(params, dict):
             said = move if isinstance(move, str) else None

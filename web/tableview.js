@@ -68,6 +68,8 @@
     // An element whose rendering is unchanged keeps its node and its children untouched;
     // a changed one keeps its tabindex until setStops.
     function changed(fromEl, toEl) {
+      // a <details> stays as its reader left it, open or shut (the rendering does not know)
+      if (fromEl.tagName === "DETAILS") toEl.open = fromEl.open;
       if (fromEl.isEqualNode(toEl)) return false;
       var was = fromEl.getAttribute("tabindex"), now = toEl.getAttribute("tabindex");
       if (was !== now && was !== null && now !== null) {

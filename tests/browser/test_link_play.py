@@ -150,10 +150,21 @@ def test_a_host_and_three_friends_play_a_deal_in_three_languages(device):
     t0 = time.monotonic()
     host = host_with_friends(device, {1: "link", 2: "link", 3: "link"}, seed=21)
     invitation(host, 3)
+    # each invitation also as a QR code, shown on demand, and kept open across the renders
+    host.page.wait_for_function("() => document.querySelectorAll('details.link-qr svg.qr path').length === 3")
+    host.page.locator("details.link-qr summary").last.click()
+    assert host.page.locator("details.link-qr svg.qr").last.is_visible()
     axe(host, "the invitations", "en")
-    guests = {1: join(device, host, 1, "ar", PHONE, has_touch=True, is_mobile=True),
-              2: join(device, host, 2, "nl"), 3: join(device, host, 3, "en", opened=True)}
+    guests = {1: join(device, host, 1, "ar", PHONE, has_touch=True, is_mobile=True)}
+    # who is away is shown on every table: North and West have not joined yet
+    away = "() => document.querySelectorAll('[data-part^=seat-] .badge.away').length === 2"
+    guests[1].page.wait_for_function(away)
+    assert host.page.locator(".badge.away").count() == 2
+    assert host.page.locator("details.link-qr[open]").count() == 1  # (its seat's friend has not joined)
+    guests[2] = join(device, host, 2, "nl")
+    guests[3] = join(device, host, 3, "en", opened=True)
     seated = time.monotonic() - t0
+    guests[1].page.wait_for_function("() => !document.querySelector('.badge.away')")
     assert [(s["seat"], s["status"]) for s in host.state()["link"]["seats"]] == [(1, "seated"), (2, "seated"),
                                                                                 (3, "seated")]
     host.click("[data-overlay=link] [data-action=close]")
@@ -236,6 +247,7 @@ def test_bad_messages_are_refused_a_dropped_friend_is_played_by_a_bot_and_comes_
     st = until_guest_plays_mid_trick(host, guest, 2)
     guest.page.close()
     host.page.wait_for_selector(".topbar .notice:has-text('lost the connection')", timeout=30_000)
+    assert host.page.locator("[data-part=seat-2] .badge.away").count() == 1
     host.page.wait_for_function("n => JSON.parse(window.trexTest.state()).moves > n", arg=st["moves"],
                                 timeout=60_000)
     assert [(s["seat"], s["status"]) for s in host.state()["link"]["seats"]] == [(2, "bot")]

@@ -409,6 +409,7 @@ class Table:
                 for item in view["seats"]:  # named as the table is drawn (pass-and-play turns it)
                     item["seat"] = self.seats.turn(item["seat"])
                 state["link"] = view
+                state["away"] = [self.seats.turn(s) for s in self.link.away()]
                 state["link_notes"] = [linkview.status_text(self.seats.turn(s), "dropped", left)
                                        for s, left in self.link.notes()]
         return state

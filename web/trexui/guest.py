@@ -28,7 +28,7 @@ from trex_core import DEAL_OVER, Match, Observation, Rules, observe
 from trex_core import __version__ as VERSION
 from trex_core.referee import hello, move_message, read
 
-from . import faces, invite, linkview, relay, rtc, seats, store, strings, values, view
+from . import faces, invite, linkview, qr, relay, rtc, seats, store, strings, values, view
 from .botdriver import SPEEDS
 from .controls import copy_code, taps_to_raise
 from .dom import browser_languages, js, storage_get
@@ -161,6 +161,11 @@ class GuestTable:
             # the host's tab in this browser, or the site's relay, may take it at once (relay.py)
             self.couriers = relay.Couriers(lambda text: None)
             self.couriers.send(f"{invite.REPLY}={answer.text()}")
+        drawn = await qr.drawn(self.ui["join"]["reply"])  # for a host in the same room to scan
+        with self.speaking():
+            if self.ui.get("join", {}).get("reply"):
+                self.ui["join"]["qr"] = drawn
+                self.render()
 
     def bind(self) -> None:
         for kind, fn in (("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change)):
@@ -190,6 +195,9 @@ class GuestTable:
                 return
             if message.type == "refused":
                 self.refused(message.code, message.params)
+            elif message.type == "seats":  # who is away, drawn from this chair
+                self.ui["away"] = [seats.turn(s, self.seat) for s in message.away]
+                self.render()
             elif message.obs is not None:
                 self.seq = message.seq
                 self.show(message.obs.turned(self.seat))

@@ -28,7 +28,7 @@ from trex_core import Match, Observation
 from trex_core import __version__ as VERSION
 from trex_core.referee import Outgoing, Referee
 
-from . import invite, rtc
+from . import invite, qr, rtc
 from .invite import InviteError
 
 DROP_SECONDS = 20  # a dropped guest's seat waits this long before a bot plays it
@@ -58,6 +58,7 @@ class Guest:
 
     status: str = "inviting"
     invitation: str = ""  # the link to send, once the offer is made
+    qr: qr.Drawing | None = None  # the invitation as a QR code, for a friend in the same room
     peer: rtc.Peer | None = None
     answered: bool = False  # a reply was accepted for this invitation
     left: int = 0
@@ -113,7 +114,7 @@ class LinkHost:
 
     def view(self) -> dict[str, Any]:
         """What the invitation dialog shows (linkview.py): plain data."""
-        return {"seats": [{"seat": s, "status": g.status, "invitation": g.invitation, "left": g.left}
+        return {"seats": [{"seat": s, "status": g.status, "invitation": g.invitation, "left": g.left, "qr": g.qr}
                           for s, g in sorted(self.guests.items())],
                 "problem": self.problem, "servers": bool(rtc.ice_servers(self.servers()))}
 
@@ -134,7 +135,7 @@ class LinkHost:
             guest.peer.close()
         peer = rtc.Peer(rtc.ice_servers(self.servers()), lambda text: self.received(seat, text),
                         lambda: None, lambda: self.dropped(seat, peer))
-        guest.peer, guest.answered, guest.invitation = peer, False, ""
+        guest.peer, guest.answered, guest.invitation, guest.qr = peer, False, "", None
         try:
             offer = await peer.offer()
         except Exception as exc:
@@ -146,6 +147,20 @@ class LinkHost:
             self.publish(f"{invite.JOIN}={code.text()}")
             with self.table.speaking():
                 self.table.render()
+            drawn = await qr.drawn(guest.invitation)
+            if guest.peer is peer:
+                guest.qr = drawn
+                with self.table.speaking():
+                    self.table.render()
+
+    def away(self) -> tuple[int, ...]:
+        """The link seats whose friend is not there now (yet to join, or dropped)."""
+        return tuple(s for s, g in sorted(self.guests.items()) if g.status != "seated")
+
+    def tell_away(self) -> None:
+        """Every friend's table shows who is away, as the host's does (view.py's badge)."""
+        if self.referee is not None:
+            self.send(self.referee.away(self.away()))
 
     def seated(self) -> tuple[int, ...]:
         return tuple(s for s, g in sorted(self.guests.items()) if g.status == "seated")
@@ -203,6 +218,7 @@ class LinkHost:
                 elif seat in ref.seated and not seated:
                     self.guests[seat].status = "seated"
                     self.guests[seat].left = 0
+                    self.tell_away()
                     self.table.render()
                     self.table.kick()
             except Exception as exc:
@@ -217,6 +233,7 @@ class LinkHost:
         self.referee.dropped(seat)
         guest.status = "dropped"
         guest.left = DROP_SECONDS
+        self.tell_away()
         self._invite(seat)
         self._spawn(self._countdown(seat, guest))
 

@@ -7,18 +7,23 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from . import overlays
+from . import overlays, qr
 from .faces import seat_name
 from .strings import t
 
 UI = dict[str, Any]
 
 
-def _copy_box(idp: str, key: str, label: str, text: str, action: str, seat: int | None = None) -> str:
+def _copy_box(idp: str, key: str, label: str, text: str, action: str, drawn: qr.Drawing | None,
+              seat: int | None = None) -> str:
+    """A link to send: its field, its Copy button, and (once drawn) its QR code to show."""
     extra = f' data-seat="{seat}"' if seat is not None else ""
+    code = (f'<details class="link-qr" data-key="{key}-qr"><summary>{escape(t("link.qr.show"))}</summary>'
+            f'{qr.svg(drawn, t("link.qr.label", what=label))}</details>' if drawn else "")
     return (f'<label class="link-label" for="{idp}{key}">{escape(label)}</label>'
             f'<textarea id="{idp}{key}" class="link-code" data-code="{key}" dir="ltr" readonly rows="3">{escape(text)}</textarea>'
-            f'<button type="button" data-action="{action}" data-key="{key}-copy"{extra}>{escape(t("link.copy"))}</button>')
+            f'<button type="button" data-action="{action}" data-key="{key}-copy"{extra}>{escape(t("link.copy"))}</button>'
+            + code)
 
 
 def status_text(seat: int, status: str, left: int) -> str:
@@ -38,7 +43,7 @@ def host_dialog(ui: UI, idp: str) -> str:
         if status != "seated":
             if item["invitation"]:
                 line += _copy_box(idp, f"invite-{seat}", t("link.invite", name=seat_name(seat)),
-                                  item["invitation"], "copy-invite", seat)
+                                  item["invitation"], "copy-invite", item.get("qr"), seat)
             else:
                 line += f'<p class="note">{escape(t("link.preparing"))}</p>'
         items.append(f'<li>{line}</li>')
@@ -73,7 +78,7 @@ def guest_dialog(ui: UI, idp: str) -> str:
         body = f'<p role="status">{escape(t("link.preparing"))}</p>'
     else:
         body = (f'<p>{escape(t("link.join.steps"))}</p>'
-                + _copy_box(idp, "reply", t("link.join.reply"), join["reply"], "copy-reply")
+                + _copy_box(idp, "reply", t("link.join.reply"), join["reply"], "copy-reply", join.get("qr"))
                 + f'<p class="note" role="status">{escape(t("link.join.wait"))}</p>')
     return overlays.overlay("join", t("link.join.title", name=name), body, leave, idp)
 

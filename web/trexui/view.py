@@ -203,6 +203,8 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
                       f'<span class="x2">\u00d72</span> {" ".join(card_symbol(c) for c in held)}</span>')
     if obs.phase == "announce" and obs.answered[seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
+    if seat in ui.get("away", ()):  # a friend joined by link who is not there now (link.py)
+        badges.append(f'<span class="badge away">{escape(t("badge.away"))}</span>')
     if turn and seat != 0 and not ui.get("still"):  # a diagram's seats do not think
         badges.append(f'<span class="badge thinking">{escape(t("badge.thinking"))}</span>')
     info = []
