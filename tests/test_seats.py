@@ -175,7 +175,7 @@ def test_a_friend_by_link_is_no_person_of_this_device() -> None:
     s = seats.Seats(["you", "link", "bot", "link"])
     assert s.kinds == ("you", "link", "bot", "link") and s.links == (1, 3)
     assert not s.person(1) and not s.person(3) and s.person(0)
-    assert not s.shared and s.names(COMPASS) is None
+    assert not s.shared and s.names(COMPASS) == COMPASS  # (named as each friend's table names them)
     m = bots_until(Match.new(seed=4), deciding(1))
     assert s.next_person(m) is None and not s.must_decide(m)
     assert seats.Seats(["you", "link", "person", "bot"]).shared

@@ -180,7 +180,7 @@ class Table:
         if self._names is None or self._names[0] != key:
             with strings.language(self.lang):
                 names = self.mode.seat_names()
-                if names is None and self.seats.shared:
+                if names is None:
                     names = self.seats.names((t("compass.0"), t("compass.1"), t("compass.2"), t("compass.3")))
             self._names = (key, names)
         return self._names[1]

@@ -18,8 +18,8 @@ def _copy_box(idp: str, key: str, label: str, text: str, action: str, drawn: qr.
               seat: int | None = None) -> str:
     """A link to send: its field, its Copy button, and (once drawn) its QR code to show."""
     extra = f' data-seat="{seat}"' if seat is not None else ""
-    code = (f'<details class="link-qr" data-key="{key}-qr"><summary>{escape(t("link.qr.show"))}</summary>'
-            f'{qr.svg(drawn, t("link.qr.label", what=label))}</details>' if drawn else "")
+    code = (f'<details class="link-qr" data-key="{key}-qr"><summary>{escape(t("link.qr.show", qr="QR"))}</summary>'
+            f'{qr.svg(drawn, t("link.qr.label", what=label, qr="QR"))}</details>' if drawn else "")
     return (f'<label class="link-label" for="{idp}{key}">{escape(label)}</label>'
             f'<textarea id="{idp}{key}" class="link-code" data-code="{key}" dir="ltr" readonly rows="3">{escape(text)}</textarea>'
             f'<button type="button" data-action="{action}" data-key="{key}-copy"{extra}>{escape(t("link.copy"))}</button>'

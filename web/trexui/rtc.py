@@ -17,8 +17,9 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from js import Object, RTCPeerConnection
+from js import Object
 from pyodide.ffi import create_proxy, to_js
+from pyscript import window
 
 GATHER_SECONDS = 8.0  # at most, for the candidates: a description with what was found by then
 
@@ -51,7 +52,7 @@ class Peer:
         self.channel: Any = None
         self.closed = False
         config = to_js({"iceServers": servers}, dict_converter=Object.fromEntries)
-        self.pc = RTCPeerConnection.new(config)
+        self.pc = window.RTCPeerConnection.new(config)  # (read when used: a page without WebRTC imports this)
         self.gathered = asyncio.Event()
         self._on(self.pc, "icegatheringstatechange", self._gathering)
         self._on(self.pc, "connectionstatechange", self._connection)

@@ -66,10 +66,10 @@ class Seats:
         return turn(seat, self.viewer)
 
     def names(self, compass: tuple[str, str, str, str]) -> tuple[str, str, str, str] | None:
-        """The drawn seats' names when people share the device: each by its compass point
-        (``compass``: South, East, North, West in the table's language); None: the game's
-        own (You, East, North, West)."""
-        if not self.shared:
+        """The drawn seats' names when people share the device or friends join by link: each
+        by its compass point (``compass``: South, East, North, West in the table's language),
+        as every friend's table names them; None: the game's own (You, East, North, West)."""
+        if not self.shared and not self.links:
             return None
         n = [compass[(r + self.viewer) % 4] for r in range(4)]
         return (n[0], n[1], n[2], n[3])

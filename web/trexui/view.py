@@ -205,7 +205,7 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
     if seat in ui.get("away", ()):  # a friend joined by link who is not there now (link.py)
         badges.append(f'<span class="badge away">{escape(t("badge.away"))}</span>')
-    if turn and seat != 0 and not ui.get("still"):  # a diagram's seats do not think
+    if turn and seat != 0 and not ui.get("still") and seat not in ui.get("away", ()):  # (a diagram's do not think)
         badges.append(f'<span class="badge thinking">{escape(t("badge.thinking"))}</span>')
     info = []
     if is_trex(obs) and dealt(obs):
