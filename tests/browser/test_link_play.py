@@ -27,12 +27,12 @@ PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture(scope="module")
-def link_browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LINK_ARGS, headless=True)
-        yield b
-        b.close()
+def link_browser(browser):
+    """A Chromium of its own (its flags differ), from the session's Playwright: one sync
+    Playwright per process."""
+    b = browser.browser_type.launch(executable_path=CHROMIUM, args=LINK_ARGS, headless=True)
+    yield b
+    b.close()
 
 
 @pytest.fixture
