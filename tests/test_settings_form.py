@@ -54,3 +54,19 @@ def test_every_option_label_and_word_is_in_the_catalogue(lang: str) -> None:
     want += [f"opt.{name}.{word}" for name, words in CHOICES.items() for word in words]
     want += [f"preset.{name}" for name in PRESETS]
     assert not set(want) - keys, sorted(set(want) - keys)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_servers_example_is_typed_text_held_whole_in_every_language(lang: str) -> None:
+    """The servers' note names the lines' form as typed (stun:…, turn:…): inside the sentence of
+    the table's language, marked left to right and not for translation, its characters escaped."""
+    with strings.language(lang):
+        html = form_html()
+    note = re.search(r'<p class="note" id="set-ice-note">(.*?)</p>', html)
+    assert note, "the servers' field has its note"
+    codes = re.findall(r'<code dir="ltr" translate="no">(.*?)</code>', note.group(1))
+    assert codes == ["stun:host:port · turn:host:port user password"]
+    words = re.sub(r"<code.*?</code>", "", note.group(1))
+    assert "\x00" not in words and "<" not in words
+    if lang == "ar":  # the sentence around it is all Arabic
+        assert not re.findall(r"[A-Za-z]{2,}", words)

@@ -53,7 +53,10 @@ def english_pieces(lang):
 PIECES = {lang: english_pieces(lang) for lang in ("ar", "nl")}
 
 VISIBLE_TEXT = """() => {
-  const parts = [document.title, document.body.innerText];
+  // text marked translate="no" is typed as it is in every language (a server address's form)
+  let body = document.body.innerText;
+  for (const el of document.querySelectorAll("[translate=no]")) body = body.replace(el.innerText, " ");
+  const parts = [document.title, body];
   for (const el of document.querySelectorAll("[aria-label], [title]")) {
     if (el.closest("[hidden]")) continue;
     parts.push(el.getAttribute("aria-label") || "", el.getAttribute("title") || "");

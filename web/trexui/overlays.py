@@ -27,6 +27,7 @@ from .faces import (
     seat_name,
     sort_hand,
     tricks_won,
+    typed_html,
 )
 from .strings import LANGUAGES, current, direction, language_name, t, tn
 
@@ -353,7 +354,7 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
                   f'<div><textarea name="ice" id="{idp}set-ice" rows="2" spellcheck="false" autocomplete="off" '
                   f'aria-describedby="{idp}set-ice-note" placeholder="stun:stun.example.org:3478">'
                   f'{escape(str(form.get("ice") or ""))}</textarea>'
-                  f'<p class="note" id="{idp}set-ice-note">{escape(t("settings.ice.note", example="stun:host:port · turn:host:port user password"))}</p></div>')
+                  f'<p class="note" id="{idp}set-ice-note">{typed_html("settings.ice.note", example="stun:host:port · turn:host:port user password")}</p></div>')
     fields.append(f'<label for="{idp}set-preset">{escape(t("settings.preset"))}</label>'
                   + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset"))
     for name, options in CHOICES.items():
