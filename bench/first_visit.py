@@ -94,6 +94,9 @@ TIMEOUT_MS = 300_000  # slow4g with a 4x CPU: minutes
 # whose injected script costs the page about 80 ms of its main thread at 4x CPU.
 WATCH_MOVES = """(() => {
   performance.setResourceTimingBufferSize(2000);  // every file of a visit (ARRIVED)
+  // a move's control: a card, a contract, an answer; with two queens or more to double the
+  // one answer button is "double-selected" (it says "No double" until a box is ticked)
+  const MOVES = "[data-action=move], [data-action=double-selected][data-move]";
   let found;
   const fv = window.__trexFirstVisit = {firstMove: null, move: null,
                                         seen: new Promise(resolve => { found = resolve; })};
@@ -105,7 +108,7 @@ WATCH_MOVES = """(() => {
            r.top < innerHeight && r.left < innerWidth;
   }
   function look() {
-    for (const el of document.querySelectorAll("[data-action=move]")) {
+    for (const el of document.querySelectorAll(MOVES)) {
       if (tappable(el)) {
         // the move's frame: its moment is when the frame is painted (a task posted now runs
         // after the frame's layout and paint), when the page can also take a tap on it
@@ -146,7 +149,7 @@ STALLED = """new Promise(resolve => {
   setTimeout(() => resolve(JSON.stringify({
     frames_run: frames.length > 0, visibility: document.visibilityState,
     body: Object.assign({}, document.body.dataset), early: window.trexEarly && window.trexEarly.state,
-    moves: [...document.querySelectorAll("[data-action=move]")].map(el => [el.getAttribute("data-move"),
+    moves: [...document.querySelectorAll("[data-action=move], [data-action=double-selected]")].map(el => [el.getAttribute("data-move"),
       el.disabled || el.getAttribute("aria-disabled") === "true", JSON.stringify(el.getBoundingClientRect())]).slice(0, 20),
     state: window.trexTest ? JSON.parse(window.trexTest.state()) : null,
   })), 2000);
