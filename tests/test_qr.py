@@ -54,3 +54,14 @@ def test_the_svg_names_itself_and_draws_only_dark_runs():
     assert image.startswith('<svg class="qr"') and 'aria-label="QR code"' in image
     assert image.count("z") == sum(
         sum(1 for x, v in enumerate(row) if v and (x == 0 or not row[x - 1])) for row in qr.matrix("trex"))
+
+
+def test_a_text_too_long_for_a_qr_code_has_none_and_the_capacity_is_exact() -> None:
+    """A link longer than a QR code holds is sent as text only (drawn() gives None); the
+    longest it holds is drawn."""
+    import asyncio
+    assert asyncio.run(qr.drawn("x" * (qr.CAPACITY + 1))) is None
+    with pytest.raises(ValueError):
+        next(qr.masked("x" * (qr.CAPACITY + 1)))
+    longest = asyncio.run(qr.drawn("x" * qr.CAPACITY))
+    assert longest is not None

@@ -143,10 +143,12 @@ class AidPanel:
         if not self.enabled("undo") or tb.overlay or m.is_over:
             return
         seats = tb.seats
-        k = aids.undo_steps(m, seats.viewer, [s for s in range(4) if seats.person(s)])
+        # a person's move here or a friend's over a link is theirs: undo never takes it back
+        people = [s for s in range(4) if seats.person(s) or s in seats.links]
+        k = aids.undo_steps(m, seats.viewer, people)
         if not k:
-            # pass-and-play: another person's move stands between (undo_steps says why not)
-            other = seats.shared and aids.undo_steps(m, seats.viewer) > 0
+            # another person's move stands between (undo_steps says why not)
+            other = len(people) > 1 and aids.undo_steps(m, seats.viewer) > 0
             tb.ui["message"] = t("aid.undo.other" if other else "aid.undo.none")
             tb.render()
             return

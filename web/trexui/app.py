@@ -51,7 +51,6 @@ from . import (
     linkview,
     modes,
     pagelang,
-    relay,
     seats,
     stats,
     store,
@@ -59,7 +58,7 @@ from . import (
     tablestate,
 )
 from .botdriver import SPEEDS, BotDriver
-from .dom import browser_languages, focus, js, storage_get, storage_set
+from .dom import browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
 from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
@@ -70,19 +69,6 @@ from .pipeline import MovePipeline
 from .render import Renderer
 from .settingsform import SettingsForm
 from .strings import t
-
-
-def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """An event handler of a table: it runs in the table's language, and reports a bug on
-    the page and in the console instead of leaving the table silently stuck."""
-    def run(self: Table, *args: Any) -> Any:
-        try:
-            with self.speaking():
-                return fn(self, *args)
-        except Exception as exc:  # a bug: show it, log it (tests fail on console errors)
-            self.report_bug(exc)
-    run.__name__ = fn.__name__
-    return run
 
 
 class Table:
@@ -146,10 +132,9 @@ class Table:
         self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
         self.pipeline = MovePipeline(self, self.renderer, self.driver, self.aids, saves=main)
         # friends joined over a link (link.py): the page's game only
-        self.link = LinkHost(self, lambda: str(location.origin) + str(location.pathname),
-                             lambda: str(self.settings.get("ice") or ""), self.publish)
+        self.link = LinkHost(self, self.pipeline.guest_moved, lambda: str(location.origin + location.pathname),
+                             lambda: str(self.settings.get("ice") or ""))
         self.pipeline.changed = self.link.changed
-        self.couriers: relay.Couriers | None = None  # this browser's tabs and the site's relay (relay.py)
         self.host_page = HostPage(root, self.mode.embed, speaks=self.mode.embed is not None or error is not None,
                                   frame=frame, error=error)
 
@@ -359,14 +344,9 @@ class Table:
         that holds them opens while a friend is yet to join."""
         if not self.main:
             return
-        links = self.seats.links
-        self.link.adopt(self.match, links)
-        if links and not self.match.is_over and self.overlay is None and \
-                any(self.link.waits_for(s) and s not in self.link.seated() for s in links):
+        self.link.changed()
+        if self.overlay is None and self.link.yet_to_join():
             self.ui["overlay"] = "link"
-
-    def guest_moved(self, tricks_before: int) -> None:
-        self.pipeline.guest_moved(tricks_before)
 
     def load_saved(self) -> None:
         self.forget_opener()
@@ -386,8 +366,7 @@ class Table:
         self.seat_guests()
 
     def report_bug(self, exc: BaseException) -> None:
-        import traceback
-        window.console.error("Trex UI error:\n" + "".join(traceback.format_exception(exc)))
+        log_bug(exc)
         try:
             with self.speaking():
                 self.ui["message"] = t("status.bug", why=f"{type(exc).__name__}: {exc}")
@@ -485,18 +464,6 @@ class Table:
             early.keep_view(self)
 
     @guarded
-    def on_courier(self, text: str) -> None:
-        """A friend's reply brought by a courier (relay.py): their seat is taken once the
-        channel opens; the tab that handed it over is told. Anything else is not ours."""
-        if text.startswith(invite.REPLY + "=") and self.link.accept(text, quiet=True) and self.couriers:
-            self.couriers.send(relay.TAKEN, site=False)
-
-    def publish(self, fragment: str) -> None:
-        """An invitation made: the site's relay, if any, may carry it (relay.py)."""
-        if self.couriers is not None:
-            self.couriers.send(fragment, tabs=False)
-
-    @guarded
     def on_storage(self, event: Any) -> None:
         if js(event.key) == store.SAVE_KEY:
             self.pipeline.saved_elsewhere()
@@ -517,7 +484,7 @@ def bind(tb: Table) -> None:
     if tb.main:  # only the main game saves: it watches the save of other tabs
         on(window, "storage", tb.on_storage)
         # a friend's reply, from a reply link opened in another tab or the site's relay (relay.py)
-        tb.couriers = relay.Couriers(tb.on_courier)
+        tb.link.listen()
         # the table as it is, kept for the next visit's first paint (early.py)
         on(document, "visibilitychange", tb.on_hide)
         on(window, "pagehide", tb.on_hide)

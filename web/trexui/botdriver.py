@@ -132,7 +132,9 @@ class BotDriver:
         rng = random.Random(f"{self.host.seed}:{moves}")
 
         def moved_on() -> bool:
-            return gen != self.gen or bool(self.host.overlay) or m.is_over or len(m.history) != moves
+            # (or the seat is a person's now: a friend took it back from the bot over a link)
+            return (gen != self.gen or bool(self.host.overlay) or m.is_over or len(m.history) != moves
+                    or self.host.person_to_move())
 
         await asyncio.sleep(0)  # the decision starts in a task of its own, not the last move's
         if moved_on():

@@ -92,13 +92,9 @@ def click(host: ControlHost, event: Any) -> None:
 def key(host: ControlHost, event: Any) -> None:
     """Keys on the table's element (the help panel lists them)."""
     name = event.key
-    if event.altKey or event.ctrlKey or event.metaKey:
+    if event.altKey or event.ctrlKey or event.metaKey or host.focuser.tab(event):
         return
-    dialog = js(host.region.querySelector(".overlay .dialog"))
-    if name == "Tab":
-        if dialog is not None:
-            host.focuser.trap_tab(event, dialog)
-        return
+    dialog = host.focuser.dialog()
     if recordui.on_key(host, event):
         return
     if name == "Escape":
@@ -123,9 +119,7 @@ def key(host: ControlHost, event: Any) -> None:
         do(host, step)
         event.preventDefault()
         return
-    if nav and name in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-        host.focuser.arrow(nav, target, name, rtl)
-        event.preventDefault()
+    if host.focuser.arrow_key(event, rtl):
         return
     if js(target.closest("input, select, textarea")) is not None or event.repeat:
         return

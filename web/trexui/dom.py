@@ -5,7 +5,9 @@ it is built from) shares, so none of them repeats a guard against a refusing bro
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from js import Object
 
@@ -74,3 +76,30 @@ def focus(el: Any, scroll: bool = True) -> None:
     opts = Object.new()
     opts.preventScroll = not scroll
     el.focus(opts)
+
+
+class Speaker(Protocol):
+    """A table whose handlers :func:`guarded` wraps: it speaks its own language, and shows a bug."""
+
+    def speaking(self) -> AbstractContextManager[None]: ...
+
+    def report_bug(self, exc: BaseException) -> None: ...
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """An event handler of a table: it runs in the table's language, and reports a bug on
+    the page and in the console instead of leaving the table silently stuck."""
+    def run(self: Speaker, *args: Any) -> Any:
+        try:
+            with self.speaking():
+                return fn(self, *args)
+        except Exception as exc:  # a bug: show it, log it (tests fail on console errors)
+            self.report_bug(exc)
+    run.__name__ = fn.__name__
+    return run
+
+
+def log_bug(exc: BaseException) -> None:
+    """A bug's traceback in the console (the browser tests fail on console errors)."""
+    import traceback
+    window.console.error("Trex UI error:\n" + "".join(traceback.format_exception(exc)))

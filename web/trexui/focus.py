@@ -12,6 +12,8 @@ from pyscript import document, window
 
 from .dom import FOCUSABLE, disabled, focus, js
 
+ARROW_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")  # along a group
+
 
 class FocusHost(Protocol):
     """What the focus reads of its table."""
@@ -165,6 +167,31 @@ class Focus:
     def forget_opener(self) -> None:
         """A new game or deal: its first action gets the focus, not the old opener."""
         self.opener = None
+
+    def dialog(self) -> Any:
+        """The open dialog's box, or None."""
+        return js(self.region.querySelector(".overlay .dialog"))
+
+    def tab(self, event: Any) -> bool:
+        """Tab is kept inside an open dialog (elsewhere the browser moves on). True when the
+        key was Tab, so its handler is done."""
+        if event.key != "Tab":
+            return False
+        dialog = self.dialog()
+        if dialog is not None:
+            self.trap_tab(event, dialog)
+        return True
+
+    def arrow_key(self, event: Any, rtl: bool) -> bool:
+        """An arrow, Home or End on a control of a group moves along it (:meth:`arrow`).
+        True when it did."""
+        target = event.target
+        nav = js(target.getAttribute("data-nav")) if target.nodeType == 1 else None
+        if not nav or event.key not in ARROW_KEYS:
+            return False
+        self.arrow(nav, target, event.key, rtl)
+        event.preventDefault()
+        return True
 
     def arrow(self, nav: str, target: Any, key: str, rtl: bool) -> None:
         """Arrows move along a group (your hand and its Pass button, a prompt's choices),

@@ -31,7 +31,7 @@ from trex_core.referee import hello, move_message, read
 from . import faces, invite, linkview, qr, relay, rtc, seats, store, strings, values, view
 from .botdriver import SPEEDS
 from .controls import copy_code, taps_to_raise
-from .dom import browser_languages, js, storage_get
+from .dom import browser_languages, guarded, js, log_bug, storage_get
 from .focus import Focus
 from .render import Renderer
 from .strings import t
@@ -63,8 +63,11 @@ class GuestTable:
         self.obs: Observation = seats.hidden(observe(Match.new(seed=0, rules=Rules()), 0))  # until the host's
         self.connected = False
         self.seen_summary = -1  # the finished deal whose summary was closed
+        self.table: str | None = None  # the host's table (the invitation's id)
+        self.heard: invite.Code | None = None  # a new invitation for this seat, by a courier
         self.peer: rtc.Peer | None = None
         self.couriers: relay.Couriers | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
         self.proxies: list[Any] = []
         self.received: list[str] = []  # every message from the host (the tests read them)
         self.focuser = Focus(self, root, None)
@@ -127,8 +130,13 @@ class GuestTable:
         return view.table_parts(o, state)
 
     def report_bug(self, exc: BaseException) -> None:
-        import traceback
-        window.console.error("Trex UI error:\n" + "".join(traceback.format_exception(exc)))
+        log_bug(exc)
+        try:  # said on the table too, as the host's table says it
+            with self.speaking():
+                self.ui["message"] = t("status.bug", why=f"{type(exc).__name__}: {exc}")
+                self.render()
+        except Exception:
+            pass
 
     def render(self) -> None:
         self.renderer.render(False)
@@ -150,22 +158,65 @@ class GuestTable:
                 self.render()
                 return
             self.seat = code.seat
+            self.table = code.table
             self.obs = seats.hidden(observe(Match.new(seed=0, rules=Rules()), code.seat).turned(code.seat))
             self.render()
-            self.peer = rtc.Peer([], self.on_message, self.on_open, self.on_close)
-        reply = await self.peer.answer(code.sdp)
+            # the host's tab in this browser, or the site's relay, may take the reply at once,
+            # and bring this seat's next invitation when the channel drops (relay.py)
+            self.couriers = relay.Couriers(self.on_courier)
+        try:
+            await self.answer(code)
+        except Exception as exc:  # no WebRTC in this browser, or an offer it refuses
+            log_bug(exc)
+            with self.speaking():
+                self.ui["join"] = {"error": "damaged" if rtc.supported() else "browser"}
+                self.render()
+
+    async def answer(self, code: invite.Code) -> None:
+        """Answer the host's offer: the reply to send back, handed to the couriers too."""
+        old, peer = self.peer, rtc.Peer([], self.on_message, self.on_open, lambda: self.on_close(peer))
+        self.peer = peer
+        if old is not None:
+            old.close()  # (its channel's close is an earlier invitation's: on_close ignores it)
+        reply = await peer.answer(code.sdp)
+        if self.peer is not peer:
+            return  # a newer invitation came meanwhile
         with self.speaking():
             answer = invite.Code(invite.REPLY, code.seat, code.table, reply, VERSION)
             self.ui["join"] = {"reply": answer.link(str(location.href))}
             self.render()
-            # the host's tab in this browser, or the site's relay, may take it at once (relay.py)
-            self.couriers = relay.Couriers(lambda text: None)
-            self.couriers.send(f"{invite.REPLY}={answer.text()}")
+            if self.couriers is not None:
+                self.couriers.send(f"{invite.REPLY}={answer.text()}")
         drawn = await qr.drawn(self.ui["join"]["reply"])  # for a host in the same room to scan
         with self.speaking():
-            if self.ui.get("join", {}).get("reply"):
+            if self.peer is peer and self.ui.get("join", {}).get("reply"):
                 self.ui["join"]["qr"] = drawn
                 self.render()
+
+    @guarded
+    def on_courier(self, text: str) -> None:
+        """A new invitation for this seat of this table, brought by a courier while the
+        channel is down (the host's page reloaded, or the friend's network dropped): answered
+        at once, so the friend sits again with no link sent."""
+        if self.table is None or not text.startswith(invite.JOIN + "="):
+            return
+        try:
+            code = invite.read(text, invite.JOIN)
+        except invite.InviteError:
+            return  # not ours to read
+        if code.table == self.table and code.seat == self.seat and code.version == VERSION:
+            self.heard = code
+            if not self.connected:
+                self.answer_heard()
+
+    def answer_heard(self) -> None:
+        """Answer the last invitation heard for this seat (once), in a task of its own. One
+        heard while the channel still seemed open waits for its close (the host's page may
+        reload faster than the close arrives); a connected table never answers one."""
+        code, self.heard = self.heard, None
+        if code is not None:
+            self.tasks.add(task := asyncio.ensure_future(self.answer(code)))
+            task.add_done_callback(self.tasks.discard)
 
     def bind(self) -> None:
         for kind, fn in (("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change)):
@@ -173,34 +224,39 @@ class GuestTable:
             self.proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
 
+    @guarded
     def on_open(self) -> None:
         if self.peer is not None:
             self.peer.send(hello(self.seat, VERSION))
 
-    def on_close(self) -> None:
-        with self.speaking():
-            self.connected = False
-            self.ui["overlay"] = "join"
-            self.ui["join"] = {"lost": True}
-            self.render()
+    @guarded
+    def on_close(self, peer: rtc.Peer) -> None:
+        if peer is not self.peer:
+            return  # an earlier invitation's channel
+        asyncio.get_event_loop().call_soon(peer.close)  # its handlers let go (not from inside one)
+        self.connected = False
+        self.ui["overlay"] = "join"
+        self.ui["join"] = {"lost": True, "relay": self.couriers is not None and self.couriers.site is not None}
+        self.render()
+        self.answer_heard()
 
+    @guarded
     def on_message(self, text: str) -> None:
-        with self.speaking():
-            self.received.append(text)
-            try:
-                message = read(text)
-            except ValueError:
-                self.ui["message"] = t("link.refused.malformed")
-                self.render()
-                return
-            if message.type == "refused":
-                self.refused(message.code, message.params)
-            elif message.type == "seats":  # who is away, drawn from this chair
-                self.ui["away"] = [seats.turn(s, self.seat) for s in message.away]
-                self.render()
-            elif message.obs is not None:
-                self.seq = message.seq
-                self.show(message.obs.turned(self.seat))
+        self.received.append(text)
+        try:
+            message = read(text)
+        except ValueError:
+            self.ui["message"] = t("link.refused.malformed")
+            self.render()
+            return
+        if message.type == "refused":
+            self.refused(message.code, message.params)
+        elif message.type == "seats":  # who is away, drawn from this chair
+            self.ui["away"] = [seats.turn(s, self.seat) for s in message.away]
+            self.render()
+        elif message.obs is not None:
+            self.seq = message.seq
+            self.show(message.obs.turned(self.seat))
 
     def show(self, obs: Observation) -> None:
         ui = self.ui
@@ -208,6 +264,7 @@ class GuestTable:
         self.obs = obs
         if not self.connected:  # the first state: the table takes the reply's place
             self.connected = True
+            self.heard = None  # (an invitation heard before is answered by this channel)
             ui["overlay"] = None
             ui.pop("join", None)
             self.renderer.announcer.reset()
@@ -237,14 +294,8 @@ class GuestTable:
             return
         self.peer.send(move_message(self.seat, self.seq, text))
 
+    @guarded
     def on_click(self, event: Any) -> None:
-        with self.speaking():
-            try:
-                self.click(event)
-            except Exception as exc:
-                self.report_bug(exc)
-
-    def click(self, event: Any) -> None:
         el = js(event.target.closest("[data-action]"))
         if el is None or bool(getattr(el, "disabled", False)):
             return
@@ -282,39 +333,23 @@ class GuestTable:
         elif action == "leave-link":
             location.href = str(location.href).split("#", 1)[0]
 
+    @guarded
     def on_change(self, event: Any) -> None:
-        with self.speaking():
-            if js(event.target.getAttribute("data-change")) == "dbl":
-                self.ui["dbl"] = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
-                self.render()
+        if js(event.target.getAttribute("data-change")) == "dbl":
+            self.ui["dbl"] = [b.value for b in self.root.querySelectorAll("input[name=dbl]:checked")]
+            self.render()
 
+    @guarded
     def on_key(self, event: Any) -> None:
-        with self.speaking():
-            try:
-                self.key(event)
-            except Exception as exc:
-                self.report_bug(exc)
-
-    def key(self, event: Any) -> None:
-        name = event.key
-        if event.altKey or event.ctrlKey or event.metaKey:
+        if event.altKey or event.ctrlKey or event.metaKey or self.focuser.tab(event):
             return
-        dialog = js(self.region.querySelector(".overlay .dialog"))
-        if name == "Tab":
-            if dialog is not None:
-                self.focuser.trap_tab(event, dialog)
-            return
-        if name == "Escape" and (self.ui.get("overlay") == "sheet" or self.ui.get("show_last")):
+        if event.key == "Escape" and (self.ui.get("overlay") == "sheet" or self.ui.get("show_last")):
             self.ui["overlay"] = None
             self.ui["show_last"] = False
             self.render()
             event.preventDefault()
             return
-        target = event.target
-        nav = js(target.getAttribute("data-nav")) if target.nodeType == 1 else None
-        if nav and name in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            self.focuser.arrow(nav, target, name, strings.direction() == "rtl")
-            event.preventDefault()
+        self.focuser.arrow_key(event, strings.direction() == "rtl")
 
 
 def show_language(lang: str) -> None:

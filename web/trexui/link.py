@@ -16,7 +16,6 @@ opens it takes the seat back.
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -28,8 +27,9 @@ from trex_core import Match, Observation
 from trex_core import __version__ as VERSION
 from trex_core.referee import Outgoing, Referee
 
-from . import invite, qr, rtc
+from . import invite, qr, relay, rtc
 from .invite import InviteError
+from .seats import Seats
 
 DROP_SECONDS = 20  # a dropped guest's seat waits this long before a bot plays it
 
@@ -41,12 +41,10 @@ class LinkTable(Protocol):
     def match(self) -> Match: ...
     @property
     def obs(self) -> Observation: ...
+    @property
+    def seats(self) -> Seats: ...
     def render(self, spread: bool = False) -> None: ...
     def kick(self) -> None: ...
-    def guest_moved(self, tricks_before: int) -> None:
-        """The referee played a guest's move on the match: the table shows it and goes on."""
-        ...
-
     def speaking(self) -> AbstractContextManager[None]: ...
     def report_bug(self, exc: BaseException) -> None: ...
 
@@ -65,13 +63,14 @@ class Guest:
 
 
 class LinkHost:
-    def __init__(self, table: LinkTable, page: Callable[[], str], servers: Callable[[], str],
-                 publish: Callable[[str], None]) -> None:
+    def __init__(self, table: LinkTable, moved: Callable[[int], None], page: Callable[[], str],
+                 servers: Callable[[], str]) -> None:
         self.table = table
-        self.publish = publish  # an invitation's fragment, for the site's relay if any (relay.py)
+        self.moved = moved  # the referee played a guest's move (given the tricks before): the table shows it
+        self.couriers: relay.Couriers | None = None  # this browser's tabs and the site's relay: listen()
         self.page = page  # the site's address, for the invitations' links
         self.servers = servers  # Settings' STUN/TURN servers (rtc.ice_servers), "" by default
-        self.id = f"{random.SystemRandom().getrandbits(40):010x}"  # this table's, in its invitations
+        self.id = ""  # the table's (seats.table_id), in its invitations: adopt() gives it
         self.referee: Referee | None = None
         self.guests: dict[int, Guest] = {}
         self.sent: tuple[int, int] | None = None  # (the match's id, its moves) last sent to the guests
@@ -81,31 +80,41 @@ class LinkHost:
         self.tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ the table's seats
-    def adopt(self, match: Match, links: tuple[int, ...]) -> None:
-        """The table's match and its link seats: the seated guests play on in a new match of
-        the same seats; other seats start with fresh invitations."""
-        if self.referee is not None and tuple(sorted(self.guests)) == links:
-            self.referee.match = match
-            for seat, guest in self.guests.items():
-                if guest.status == "bot":
-                    self._invite(seat)  # (its invitation is already out otherwise)
-            self.changed()
+    def adopt(self) -> None:
+        """The table's link seats and its id (seats.py; kept by its save), read at every
+        change before anything is sent: the seated guests play on in a new match of the same
+        seats; when the seats differ (a new game where a friend's seat is now a bot's, or no
+        link seat at all) the old guests are let go first, and each link seat gets a fresh
+        invitation."""
+        seats = self.table.seats
+        links, table = seats.links, seats.table
+        if self.referee is not None and tuple(sorted(self.guests)) == links and table == self.id:
             return
         self.close()
+        self.id = table
         if not links:
             return
-        self.referee = Referee(match, links, VERSION)
+        self.referee = Referee(self.table.match, links, VERSION)
         for seat in links:
             self.guests[seat] = Guest()
             self._invite(seat)
+
+    def yet_to_join(self) -> bool:
+        """A friend is yet to take (or take back) a link seat of a match still on: the
+        invitations' dialog opens for them."""
+        return not self.table.match.is_over and any(g.status in ("inviting", "dropped")
+                                                    for g in self.guests.values())
 
     def close(self) -> None:
         for guest in self.guests.values():
             if guest.peer is not None:
                 guest.peer.close()
+        for task in list(self.tasks):  # invitations being made, countdowns: of guests let go
+            task.cancel()
         self.guests = {}
         self.referee = None
         self.sent = None
+        self.problem = None
 
     def waits_for(self, seat: int) -> bool:
         """The bots leave ``seat`` alone: a guest holds it, or is yet to join it."""
@@ -119,6 +128,26 @@ class LinkHost:
                 "problem": self.problem, "servers": bool(rtc.ice_servers(self.servers()))}
 
     # ------------------------------------------------------------ invitations and replies
+    def listen(self) -> None:
+        """Replies may come by courier (relay.py): a reply link opened in another tab of this
+        browser, or the site's relay; invitations are handed to the site's relay."""
+        self.couriers = relay.Couriers(self.on_courier)
+
+    def on_courier(self, text: str) -> None:
+        """A friend's reply brought by a courier: their seat is taken once the channel opens;
+        the tab that handed it over is told. Anything else is not ours."""
+        with self.table.speaking():
+            try:
+                if text.startswith(invite.REPLY + "=") and self.accept(text, quiet=True) and self.couriers:
+                    self.couriers.send(relay.TAKEN, site=False)
+            except Exception as exc:
+                self.table.report_bug(exc)
+
+    def publish(self, fragment: str) -> None:
+        """An invitation made: the site's relay, if any, may carry it."""
+        if self.couriers is not None:
+            self.couriers.send(fragment, tabs=False)
+
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
@@ -133,25 +162,24 @@ class LinkHost:
             return
         if guest.peer is not None:
             guest.peer.close()
-        peer = rtc.Peer(rtc.ice_servers(self.servers()), lambda text: self.received(seat, text),
-                        lambda: None, lambda: self.dropped(seat, peer))
-        guest.peer, guest.answered, guest.invitation, guest.qr = peer, False, "", None
+        guest.peer, guest.answered, guest.invitation, guest.qr = None, False, "", None
         try:
+            peer = rtc.Peer(rtc.ice_servers(self.servers()), lambda text: self.received(seat, text),
+                            lambda: None, lambda: self.dropped(seat, peer))
+            guest.peer = peer
             offer = await peer.offer()
         except Exception as exc:
             self.table.report_bug(exc)
             return
-        if guest.peer is peer:
+        if guest.peer is peer and self.guests.get(seat) is guest:
             code = invite.Code(invite.JOIN, seat, self.id, offer, VERSION)
             guest.invitation = code.link(self.page())
             self.publish(f"{invite.JOIN}={code.text()}")
-            with self.table.speaking():
-                self.table.render()
+            self._show()
             drawn = await qr.drawn(guest.invitation)
-            if guest.peer is peer:
+            if guest.peer is peer and self.guests.get(seat) is guest:
                 guest.qr = drawn
-                with self.table.speaking():
-                    self.table.render()
+                self._show()
 
     def away(self) -> tuple[int, ...]:
         """The link seats whose friend is not there now (yet to join, or dropped)."""
@@ -161,9 +189,6 @@ class LinkHost:
         """Every friend's table shows who is away, as the host's does (view.py's badge)."""
         if self.referee is not None:
             self.send(self.referee.away(self.away()))
-
-    def seated(self) -> tuple[int, ...]:
-        return tuple(s for s, g in sorted(self.guests.items()) if g.status == "seated")
 
     def accept(self, text: str, quiet: bool = False) -> bool:
         """A reply, pasted or brought by a courier (relay.py): seats its guest once the
@@ -185,17 +210,20 @@ class LinkHost:
             return False
         self.problem = None
         guest.answered = True
-        self._spawn(self._accept(guest.peer, code.sdp))
+        self._spawn(self._accept(guest, guest.peer, code.sdp))
         self.table.render()
         return True
 
-    async def _accept(self, peer: rtc.Peer, answer: str) -> None:
+    async def _accept(self, guest: Guest, peer: rtc.Peer, answer: str) -> None:
         try:
             await peer.accept(answer)
-        except Exception:  # a reply to an older invitation of this seat: its offer is gone
-            with self.table.speaking():
+        except Exception:
+            if guest.peer is peer:  # a reply the browser refused: the right one may still come
+                guest.answered = False
+                self.problem = "damaged"
+            else:  # a reply to an older invitation of this seat: its offer is gone
                 self.problem = "used"
-                self.table.render()
+            self._show()
 
     # ------------------------------------------------------------ the channels
     def received(self, seat: int, text: str) -> None:
@@ -213,7 +241,7 @@ class LinkHost:
                 if len(m.history) != moves:
                     self.sent = (id(m), len(m.history))  # the referee sent every guest the change
                     t1 = window.performance.now()
-                    self.table.guest_moved(tricks)
+                    self.moved(tricks)
                     self.timings.append((t1 - t0, window.performance.now() - t1))
                 elif seat in ref.seated and not seated:
                     self.guests[seat].status = "seated"
@@ -226,32 +254,43 @@ class LinkHost:
 
     def dropped(self, seat: int, peer: rtc.Peer) -> None:
         """A guest's channel closed: a bot plays the seat after the countdown; a new
-        invitation lets the friend take it back."""
+        invitation lets the friend take it back. (A channel that closes before its friend
+        sat, an answered invitation that failed, only makes the new invitation.)"""
         guest = self.guests.get(seat)
         if guest is None or guest.peer is not peer or self.referee is None:
             return  # an earlier invitation's channel
+        seated = guest.status == "seated"
         self.referee.dropped(seat)
-        guest.status = "dropped"
-        guest.left = DROP_SECONDS
-        self.tell_away()
         self._invite(seat)
-        self._spawn(self._countdown(seat, guest))
+        if seated:
+            guest.status = "dropped"
+            guest.left = DROP_SECONDS
+            self.tell_away()
+            self._spawn(self._countdown(seat, guest))
 
     async def _countdown(self, seat: int, guest: Guest) -> None:
         while guest.status == "dropped" and guest.left > 0 and self.guests.get(seat) is guest:
-            with self.table.speaking():
-                self.table.render()
+            self._show()
             await asyncio.sleep(1)
             guest.left -= 1
         if guest.status == "dropped" and self.guests.get(seat) is guest:
             guest.status = "bot"
-            with self.table.speaking():
+            self._show(kick=True)
+
+    def _show(self, kick: bool = False) -> None:
+        """The table shows the guests' news (and its bots go on: ``kick``), from a task."""
+        with self.table.speaking():
+            try:
                 self.table.render()
-                self.table.kick()
+                if kick:
+                    self.table.kick()
+            except Exception as exc:
+                self.table.report_bug(exc)
 
     def changed(self) -> None:
         """The match changed on the host (a move of its own or a bot's, the next deal, an
         undo, a new match): every seated guest gets its new state, once per change."""
+        self.adopt()
         ref = self.referee
         if ref is None:
             return

@@ -72,7 +72,7 @@ def guest_dialog(ui: UI, idp: str) -> str:
         return overlays.overlay("join", t("link.join.failed"), body, leave, idp)
     name = seat_name(0)  # the guest's own seat, by its compass point
     if join.get("lost"):
-        body = f'<p role="alert">{escape(t("link.join.lost"))}</p>'
+        body = f'<p role="alert">{escape(t("link.join.lost.relay" if join.get("relay") else "link.join.lost"))}</p>'
         return overlays.overlay("join", t("link.join.title", name=name), body, leave, idp)
     if not join.get("reply"):
         body = f'<p role="status">{escape(t("link.preparing"))}</p>'

@@ -98,14 +98,14 @@ class MovePipeline:
     def new_game(self, seed: int | str | None = None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
-        self.seats = Seats(self.host.seat_kinds)
+        self.seats = Seats(self.host.seat_kinds, self.seats.table)
         self.take(Match.new(seed=seed, rules=self.host.rules), seed)
         self.saved = store.Save(seed, self.match)
         self.save(force=True)
 
     def play_on(self, match: Match) -> None:
         """A record's match, played on from its end: it replaces the match and is saved."""
-        self.seats = Seats(self.host.seat_kinds)
+        self.seats = Seats(self.host.seat_kinds, self.seats.table)
         self.take(match, match.dealer.seed)
         self.save(force=True)
 
@@ -132,7 +132,7 @@ class MovePipeline:
             return
         self.saved = store.Save(self.seed, self.match)
         self.aids.reset(saved_ui)
-        self.seats = Seats(saved_ui.get("seats", self.seats.kinds))
+        self.seats = Seats(saved_ui.get("seats", self.seats.kinds), saved_ui.get("table"))
         # a save in deal-over shows that deal's summary again (the phase says so)
         self.host.ui = tablestate.restored(self.match)
         if self.seats.shared and not self.match.is_over:
@@ -161,6 +161,8 @@ class MovePipeline:
         saved_ui = self.aids.save_ui()
         if self.seats.shared or self.seats.links:
             saved_ui["seats"] = self.seats.to_dict()
+        if self.seats.links:
+            saved_ui["table"] = self.seats.table
         if storage_set(store.SAVE_KEY, self.saved.text(saved_ui, stamp)):
             self.stamp = stamp
         else:
@@ -223,12 +225,34 @@ class MovePipeline:
     def apply(self, text: str, spread: bool = False) -> None:
         """Make a move (anyone's) and update everything; raises the engine's errors.
         ``spread``: the page is changed in a task after this one (render.py)."""
-        m = self.match
-        seat = m.to_move
+        seat = self.match.to_move
         move = self.play(text)
         e = self.host.mode.embed
         if e is not None and seat is not None:
             self.host.emit("move", seat=e.seat_of(seat), move=str(move))
+        self.moved_on(spread)
+
+    def play(self, text: str) -> Move:
+        """Play a move on the table and update what the view derives from it (the
+        observation, a finished trick kept on show); raises the engine's errors. The game's
+        moves (apply) and a replay's steps both come here."""
+        tricks_before = len(self.observation.tricks)
+        move = self.match.play(text)
+        self.derive(tricks_before)
+        return move
+
+    def derive(self, tricks_before: int) -> None:
+        """What the page derives from the match after a move: the aids' note, the
+        observation, the finished trick kept on show."""
+        self.aids.moved()
+        self.refresh()
+        tablestate.moved(self.host.ui, tricks_before, self.observation)
+
+    def moved_on(self, spread: bool) -> None:
+        """After a move: the match's end (its summary, the statistics), the save, the page,
+        the bots' turn."""
+        m = self.match
+        e = self.host.mode.embed
         if m.is_over and self.host.mode.last_summary:
             # the last deal: its summary (a deal-over phase shows one by itself)
             self.host.ui["overlay"] = "summary"
@@ -240,27 +264,11 @@ class MovePipeline:
         self.renderer.render(spread)
         self.driver.kick()
 
-    def play(self, text: str) -> Move:
-        """Play a move on the table and update what the view derives from it (the
-        observation, a finished trick kept on show); raises the engine's errors. The game's
-        moves (apply) and a replay's steps both come here."""
-        ui = self.host.ui
-        tricks_before = len(self.observation.tricks)
-        move = self.match.play(text)
-        self.aids.moved()
-        self.refresh()
-        tablestate.moved(ui, tricks_before, self.observation)
-        return move
-
     def guest_moved(self, tricks_before: int) -> None:
         """A guest's move, played on the match by the referee (link.py): the page derives
-        what it shows from it, saves, shows it and lets the bots go on, as after any move."""
-        self.aids.moved()
-        self.refresh()
-        tablestate.moved(self.host.ui, tricks_before, self.observation)
-        self.save()
-        self.renderer.render(True)
-        self.driver.kick()
+        what it shows from it and goes on as after any move (the match's end included)."""
+        self.derive(tricks_before)
+        self.moved_on(True)
 
     def human_move(self, text: str) -> None:
         """The player's move (a card, a prompt's answer): the engine plays it or says why not."""

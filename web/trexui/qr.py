@@ -17,6 +17,7 @@ EC_PER_BLOCK = (7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 2
 BLOCKS = (1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8,
           8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25)
 LEVEL_L = 1  # the level's two bits in the format information
+CAPACITY = 2953  # the bytes a QR code holds (version 40, level L, byte mode)
 
 Matrix = list[list[bool]]
 
@@ -266,7 +267,7 @@ def masked(text: str, mask: int | None = None) -> Iterator[Matrix | None]:
     version = next((v for v in range(1, 41)
                     if 4 + (8 if v < 10 else 16) + 8 * len(data) <= _data_codewords(v) * 8), None)
     if version is None:
-        raise ValueError(f"a QR code holds at most 2953 bytes, not {len(data)}")
+        raise ValueError(f"a QR code holds at most {CAPACITY} bytes, not {len(data)}")
     symbol = _Symbol(version)
     symbol.place(_interleaved(_bits(data, version), version))
     size = symbol.size
@@ -319,9 +320,12 @@ def svg(d: Drawing, label: str) -> str:
             f'<path d="{path}" fill="#000"/></svg>')
 
 
-async def drawn(text: str) -> Drawing:
-    """The QR code of ``text``, drawn a mask per task (a slow phone's page stays responsive)."""
+async def drawn(text: str) -> Drawing | None:
+    """The QR code of ``text``, drawn a mask per task (a slow phone's page stays responsive);
+    None when ``text`` is too long for one (a link is then only sent as text)."""
     import asyncio
+    if len(text.encode("utf-8")) > CAPACITY:
+        return None
     for m in masked(text):
         if m is not None:
             return drawing(m)

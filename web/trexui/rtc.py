@@ -26,7 +26,8 @@ GATHER_SECONDS = 8.0  # at most, for the candidates: a description with what was
 
 def ice_servers(text: str) -> list[dict[str, Any]]:
     """Settings' servers, one address per line (``stun:host:port``, or
-    ``turn:host:port username password``), as RTCPeerConnection takes them."""
+    ``turn:host:port username password``), as RTCPeerConnection takes them. A TURN line
+    without its user and password is left out: the browser refuses the whole list for it."""
     servers: list[dict[str, Any]] = []
     for line in text.splitlines():
         words = line.split()
@@ -35,8 +36,15 @@ def ice_servers(text: str) -> list[dict[str, Any]]:
         server: dict[str, Any] = {"urls": words[0]}
         if len(words) >= 3:
             server.update(username=words[1], credential=words[2])
+        elif words[0].startswith("turn"):
+            continue
         servers.append(server)
     return servers
+
+
+def supported() -> bool:
+    """This browser has WebRTC (RTCPeerConnection)."""
+    return getattr(window, "RTCPeerConnection", None) is not None
 
 
 class Peer:

@@ -16,6 +16,8 @@ same person whoever holds the device. Pure Python: CPython's tests read it.
 """
 from __future__ import annotations
 
+import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +25,17 @@ from trex_core import DEAL_OVER, Match, Observation, observe
 
 KINDS = ("you", "bot", "person", "link")  # (Settings offers the last three for East, North and West)
 ALONE = ("you", "bot", "bot", "bot")  # one player against three bots: the game as it always was
+
+
+TABLE_ID = re.compile(r"[0-9a-f]{10}")  # a table's id in its friends' codes (invite.py)
+
+
+def table_id(saved: Any = None) -> str:
+    """The id of the table that friends join by link (link.py puts it in every invitation, a
+    reply must name it): ``saved``, a save's, if it is one, else a new one."""
+    if isinstance(saved, str) and TABLE_ID.fullmatch(saved):
+        return saved
+    return f"{random.SystemRandom().getrandbits(40):010x}"
 
 
 def turn(seat: int, viewer: int) -> int:
@@ -42,8 +55,11 @@ def checked(kinds: Any) -> tuple[str, str, str, str]:
 
 
 class Seats:
-    def __init__(self, kinds: Any = ALONE) -> None:
+    def __init__(self, kinds: Any = ALONE, table: Any = None) -> None:
         self.kinds = checked(kinds)
+        # the table's id for friends' codes: kept by the page's next games and by the save, so
+        # that after a reload the new invitations name the same table (a friend's page knows it)
+        self.table = table_id(table)
         self.viewer = 0  # the seat whose chair the table is drawn from
         self.handing = False  # the hand-off dialog is on: the viewer has not taken the device yet
 

@@ -1,0 +1,22 @@
+"""The friend's dialog (web/trexui/linkview.py) says what happens when the channel to the
+host drops: with no relay the friend asks for a new invitation; with the site's relay
+(relay.py) their page takes the seat back by itself. In every language."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from trexui import linkview, strings  # noqa: E402
+from trexui.strings import t  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+@pytest.mark.parametrize("relay", [False, True])
+def test_a_lost_channel_says_how_the_friend_sits_again(lang: str, relay: bool) -> None:
+    with strings.language(lang):
+        html = linkview.guest_dialog({"join": {"lost": True, "relay": relay}}, "trex-")
+        said = t("link.join.lost.relay" if relay else "link.join.lost")
+        other = t("link.join.lost" if relay else "link.join.lost.relay")
+    assert f'<p role="alert">{said}</p>' in html.replace("&#x27;", "'")
+    assert other not in html and said != other
