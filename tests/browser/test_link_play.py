@@ -360,3 +360,46 @@ def test_a_sites_relay_seats_a_friend_with_no_reply_sent_back_and_again_after_a_
     assert guest.page.locator("section.you .hand .card").count() == 13 - st["tricks"]
     act(guest.page)
     host.page.wait_for_function("n => JSON.parse(window.trexTest.state()).moves > n", arg=st["moves"])
+
+
+def until_host_plays_after_friend(host: Table, guest: Table, seat: int) -> dict:
+    """Play on until the host is to play a card, having played one in this deal and the
+    friend one since."""
+    deal, mine, theirs = None, False, False
+    while True:
+        st = host.state()
+        if st["deal_number"] != deal:
+            deal, mine, theirs = st["deal_number"], False, False
+        if st["to_move"] == 0 and st["phase"] == "play" and st["deciding"] and mine and theirs:
+            return st
+        if st["overlay"] == "summary":
+            host.click("[data-action=next-deal]")
+        elif st["to_move"] in (0, seat) and st["deciding"]:
+            page = host.page if st["to_move"] == 0 else guest.page
+            page.wait_for_function(DECIDING)
+            if st["phase"] == "play":
+                mine, theirs = (True, False) if st["to_move"] == 0 else (mine, mine)
+            act(page)
+        host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+
+
+def test_a_friends_move_is_theirs_and_a_new_game_without_their_seat_sends_them_nothing(device):
+    host = host_with_friends(device, {1: "link"}, seed=47)
+    guest = join(device, host, 1, "en")
+    host.click("[data-overlay=link] [data-action=close]")
+    st = until_host_plays_after_friend(host, guest, 1)
+    # the host's Undo would take back the friend's card: refused, the match unchanged
+    host.click("[data-action=undo]")
+    after = host.state()
+    assert after["moves"] == st["moves"]
+    other = "Another person has played since your last move: Undo takes back only your own."
+    assert after["message"] == other
+    # a new game where East is a bot: the friend is let go before anything of it is sent
+    host.click("[data-action=settings]")
+    host.page.select_option(".settings [name=seat1]", "bot")
+    host.click("[data-action=apply-rules]")
+    sent = len(received(guest))
+    host.click("[data-action=rules-now]")
+    guest.page.wait_for_selector("[data-overlay=join] [role=alert]")
+    assert host.state()["link"] is None and host.state()["seats"] == ["you", "bot", "bot", "bot"]
+    assert [m["type"] for m in received(guest)[sent:] if m["type"] == "state"] == []
