@@ -57,16 +57,16 @@ def test_every_option_label_and_word_is_in_the_catalogue(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_servers_example_is_typed_text_held_whole_in_every_language(lang: str) -> None:
-    """The servers' note names the lines' form as typed (stun:…, turn:…): inside the sentence of
-    the table's language, marked left to right and not for translation, its characters escaped."""
+def test_the_servers_forms_are_typed_text_beside_the_note_in_every_language(lang: str) -> None:
+    """The servers' note says what the field does in the table's language; the two forms of
+    a line (stun:…, turn:…) follow it as typed, left to right and marked not for translation,
+    so that no sentence of a right-to-left language holds them."""
     with strings.language(lang):
         html = form_html()
-    note = re.search(r'<p class="note" id="set-ice-note">(.*?)</p>', html)
-    assert note, "the servers' field has its note"
-    codes = re.findall(r'<code dir="ltr" translate="no">(.*?)</code>', note.group(1))
-    assert codes == ["stun:host:port · turn:host:port user password"]
-    words = re.sub(r"<code.*?</code>", "", note.group(1))
-    assert "\x00" not in words and "<" not in words
-    if lang == "ar":  # the sentence around it is all Arabic
-        assert not re.findall(r"[A-Za-z]{2,}", words)
+        note = strings.t("settings.ice.note")
+    assert f'<p class="note" id="set-ice-note">{note}</p>' in html.replace("&#x27;", "'")
+    forms = re.search(r'<p class="note ice-forms" dir="ltr" translate="no">(.*?)</p>', html)
+    assert forms, "the forms follow the note"
+    assert re.findall(r"<code>(.*?)</code>", forms.group(1)) == list(overlays.ICE_FORMS)
+    if lang == "ar":  # the sentence is all Arabic
+        assert not re.findall(r"[A-Za-z]{2,}", note)

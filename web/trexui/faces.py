@@ -223,17 +223,6 @@ def refusal_text(code: str, params: Mapping[str, object], words: str = "refusal"
     return t(f"{words}.{code}", **kw)
 
 
-def typed_html(key: str, **typed: str) -> str:
-    """``t(key)`` as HTML whose placeholders are text a person types as it is (a server
-    address's form): each in a left-to-right ``<code translate="no">``, the same in every
-    language, so an Arabic sentence holds it whole and nothing reads it as words to translate."""
-    marks = {name: f"\x00{i}\x00" for i, name in enumerate(typed)}
-    html = escape(t(key, **marks))
-    for name, mark in marks.items():
-        html = html.replace(mark, f'<code dir="ltr" translate="no">{escape(typed[name])}</code>')
-    return html
-
-
 def lang_notice(value: str) -> str:
     """The notice for an unknown ``?lang=``: the value and the languages offered."""
     names = t("list.comma").join(language_name(lang) for lang in LANGUAGES)

@@ -27,9 +27,10 @@ from .faces import (
     seat_name,
     sort_hand,
     tricks_won,
-    typed_html,
 )
 from .strings import LANGUAGES, current, direction, language_name, t, tn
+
+ICE_FORMS = ("stun:host:port", "turn:host:port user password")  # a servers line (rtc.ice_servers)
 
 
 # ---------------------------------------------------------------- score sheet
@@ -37,6 +38,7 @@ def team_name(members: Iterable[int]) -> str:
     """A partnership by its players' names ("You & North")."""
     a, b = members
     return t("team.name", a=seat_name(a), b=seat_name(b))
+
 
 
 def score_sheet(obs: Observation, kings: list[int], teams: list[list[int]],
@@ -350,11 +352,14 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
     fields += [f'<label for="{idp}set-seat{s}">{escape(t(f"compass.{s}"))}</label>'
                + sel(f"seat{s}", seats.KINDS[1:], kinds[s], "seats.") for s in (1, 2, 3)]
     # friends on other networks: the servers a host names, and what naming them means (rtc.py)
-    fields.append(f'<label for="{idp}set-ice">{escape(t("settings.ice"))}</label>'
-                  f'<div><textarea name="ice" id="{idp}set-ice" rows="2" spellcheck="false" autocomplete="off" '
+    fields.append(f'<label class="ice" for="{idp}set-ice">{escape(t("settings.ice"))}</label>'
+                  f'<div class="ice"><textarea name="ice" id="{idp}set-ice" dir="ltr" rows="2" spellcheck="false" autocomplete="off" '
                   f'aria-describedby="{idp}set-ice-note" placeholder="stun:stun.example.org:3478">'
                   f'{escape(str(form.get("ice") or ""))}</textarea>'
-                  f'<p class="note" id="{idp}set-ice-note">{typed_html("settings.ice.note", example="stun:host:port · turn:host:port user password")}</p></div>')
+                  f'<p class="note" id="{idp}set-ice-note">{escape(t("settings.ice.note"))}</p>'
+                  # the two forms of a line, as typed: the same in every language
+                  f'<p class="note ice-forms" dir="ltr" translate="no"><code>{ICE_FORMS[0]}</code><br>'
+                  f'<code>{ICE_FORMS[1]}</code></p></div>')
     fields.append(f'<label for="{idp}set-preset">{escape(t("settings.preset"))}</label>'
                   + sel("preset", PRESET_NAMES, form["preset"], "preset.", "preset"))
     for name, options in CHOICES.items():
