@@ -242,22 +242,39 @@ def write_zip(dest: Path, prefix: str, files: dict[str, bytes]) -> Path:
     return target
 
 
-def zip_ui(dest: Path, bots_bytecode: str) -> Path:
+def compiled(root: Path, modules: list[str], sourceless: bool) -> dict[str, bytes]:
+    """The byte code of ``modules`` (found under ``root``) for the page's Python, by the
+    pinned Pyodide under Node (build_pyc.mjs): ``sourceless``, ``pkg/mod.pyc`` where the
+    source would be; else ``pkg/__pycache__/mod.cpython-3XX.pyc`` beside a source."""
+    with tempfile.TemporaryDirectory(prefix="trexpyc-") as scratch:
+        pyc = Path(scratch) / "pyc.zip"
+        subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(pyc), str(root),
+                        *(["--sourceless"] if sourceless else []), *modules], check=True, cwd=ROOT)
+        with zipfile.ZipFile(pyc) as z:
+            return {name: z.read(name) for name in z.namelist()}
+
+
+def zip_ui(dest: Path, later: dict[str, str]) -> Path:
     """The UI package as the page imports it: the byte code of web/trexui/'s page modules,
     with no source beside it (build_pyc.mjs --sourceless: the sources were 0.1 MB of a first
-    visit, issue 26), the compiled catalogues, and the name of the bots' byte code zip
-    (``trexui/bytecode.json``, which bots.fetch_bytecode reads). Tools that need the view's
-    sources (`python -m trex_core render --ui SITE`) read zip_ui_sources' copy."""
+    visit, issue 26), the compiled catalogues, and the names of the zips of byte code the
+    page fetches later (``trexui/bytecode.json``, which bytecode.fetch reads: the bots',
+    the link's). Tools that need the view's sources (`python -m trex_core render --ui SITE`)
+    read zip_ui_sources' copy."""
     require_node("compiles the page's byte code")
-    with tempfile.TemporaryDirectory(prefix="trexui-") as scratch:
-        pyc = Path(scratch) / "ui.zip"
-        subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(pyc), str(WEB), "--sourceless",
-                        *page_modules(WEB, "trexui")], check=True, cwd=ROOT)
-        with zipfile.ZipFile(pyc) as z:
-            files = {name: z.read(name) for name in z.namelist()}
+    modules = [m for m in page_modules(WEB, "trexui") if m not in LINK_MODULES]
+    files = compiled(WEB, modules, sourceless=True)
     files.update(compiled_catalogues())
-    files["trexui/bytecode.json"] = json.dumps({"bots": bots_bytecode}).encode()
+    files["trexui/bytecode.json"] = json.dumps(later).encode()
     return write_zip(dest, "trexui", files)
+
+
+def zip_link(dest: Path) -> Path:
+    """``trexlink``: the code of friends at a table over a link (LINK_MODULES), which a page
+    fetches only when it needs it (a table with a link seat, a friend's page: friends.py,
+    bytecode.fetch), sourceless as in zip_ui (docs/WEB.md, stop 39)."""
+    require_node("compiles the link's byte code")
+    return write_zip(dest, "trexlink", compiled(WEB, list(LINK_MODULES), sourceless=True))
 
 
 def zip_ui_sources(dest: Path) -> Path:
@@ -305,6 +322,9 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 
 # Modules of the page's packages it never imports: the command line and its tools, and the
 # .po reader (build time only). Their byte code is not shipped.
+# The link's modules (friends at a table over a link): their own zip, fetched when needed.
+# (invite.py and the referee's protocol stay: the page reads a #join= address with them.)
+LINK_MODULES = ("trexui.guest", "trexui.link", "trexui.linkview", "trexui.qr", "trexui.relay", "trexui.rtc")
 NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
                     "trexui.po", "trexui.opening")  # the openings are rendered at build time (early.js)
@@ -331,7 +351,9 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     pyc, bots_pyc = page_bytecode(out)
     log(f"trex_core's byte code: {pyc.name} ({pyc.stat().st_size:,} bytes), "
         f"the bots' {bots_pyc.name} ({bots_pyc.stat().st_size:,} bytes)")
-    ui_zip = zip_ui(out, bots_pyc.name)
+    link_zip = zip_link(out)
+    log(f"the link's byte code: {link_zip.name} ({link_zip.stat().st_size:,} bytes)")
+    ui_zip = zip_ui(out, {"bots": bots_pyc.name, "link": link_zip.name})
     log(f"ui: {ui_zip.name} ({ui_zip.stat().st_size:,} bytes)")
     sources = zip_ui_sources(out)
     log(f"ui sources (for tools): {sources.name} ({sources.stat().st_size:,} bytes)")

@@ -51,8 +51,16 @@ json.dumps({"ui_file": strings.__file__, "ui_doc": strings.__doc__, "core_doc": 
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("site")
     pyc, bots = build.page_bytecode(out)
-    return {"wheel": build.build_wheel(out), "ui": build.zip_ui(out, bots.name), "pyc": pyc, "bots": bots,
-            "sources": build.zip_ui_sources(out)}
+    link = build.zip_link(out)
+    return {"wheel": build.build_wheel(out), "ui": build.zip_ui(out, {"bots": bots.name, "link": link.name}),
+            "pyc": pyc, "bots": bots, "link": link, "sources": build.zip_ui_sources(out)}
+
+
+def modules_in(zip_path: Path) -> set[str]:
+    """The modules a zip of byte code holds, sourceless (pkg/mod.pyc) or beside a source."""
+    return {n.removesuffix(".pyc").split(".cpython-")[0].replace("/__pycache__/", "/")
+            .removesuffix("/__init__").replace("/", ".") for n in zipfile.ZipFile(zip_path).namelist()
+            if n.endswith(".pyc")}
 
 
 @needs_node
@@ -60,13 +68,13 @@ def test_the_ui_zip_is_byte_code_and_catalogues_only(files: dict[str, Path]) -> 
     names = zipfile.ZipFile(files["ui"]).namelist()
     assert names and all(n.endswith(".pyc") or n.startswith("trexui/locale/") or n == "trexui/bytecode.json"
                          for n in names), names
-    # the bots' byte code is fetched by the name the zip gives (bots.fetch_bytecode)
+    # the bots' and the link's byte code are fetched by the names the zip gives (bytecode.fetch)
     named = json.loads(zipfile.ZipFile(files["ui"]).read("trexui/bytecode.json"))
-    assert named == {"bots": files["bots"].name}
-    modules = {n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
-               for n in names if n.endswith(".pyc")}
-    assert modules == set(build.page_modules(build.WEB, "trexui"))
-    assert not modules & set(build.NOT_PAGE_MODULES)
+    assert named == {"bots": files["bots"].name, "link": files["link"].name}
+    modules = modules_in(files["ui"])
+    assert modules | {m for m in build.LINK_MODULES if m.startswith("trexui.")} == set(build.page_modules(
+        build.WEB, "trexui"))
+    assert not modules & set(build.NOT_PAGE_MODULES) and not modules & set(build.LINK_MODULES)
     # the tools' copy holds the sources, for `trex_core render --ui SITE`
     assert "trexui/embedpaint.py" in zipfile.ZipFile(files["sources"]).namelist()
 
@@ -92,13 +100,20 @@ def test_the_bots_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
     sys.path.insert(0, str(build.WEB))
     from trexui.bots import STEPS
 
-    def modules(zip_path: Path) -> set[str]:
-        return {n.removesuffix(".pyc").split(".cpython-")[0].replace("/__pycache__/", "/")
-                .removesuffix("/__init__").replace("/", ".") for n in zipfile.ZipFile(zip_path).namelist()}
-    core, bots = modules(files["pyc"]), modules(files["bots"])
+    core, bots = modules_in(files["pyc"]), modules_in(files["bots"])
     assert {*STEPS, "trex_core.bots", "trex_core.bots.search"} <= bots
     assert not core & bots and "trex_core.match" in core and "trex_core.observation" in core
     assert core | bots == set(build.page_modules(build.ROOT, "trex_core")) | {*STEPS, "trex_core.bots"}
+
+
+@needs_node
+def test_the_links_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
+    """Friends over a link: fetched only when a table needs it (stop 39), none of it in the
+    zips a first visit loads before Python-playable."""
+    link = modules_in(files["link"])
+    assert link == set(build.LINK_MODULES)
+    assert not link & (modules_in(files["ui"]) | modules_in(files["pyc"]) | modules_in(files["bots"]))
+    assert "trexui/guest.pyc" in zipfile.ZipFile(files["link"]).namelist()  # sourceless, as trexui's others
 
 
 def test_the_sites_wheel_is_the_built_wheel_stored(tmp_path: Path) -> None:

@@ -41,14 +41,13 @@ from . import (
     aidpanel,
     aids,
     bots,
+    bytecode,
     controls,
     early,
     embedview,
     faces,
-    guest,
     guide,
     invite,
-    linkview,
     modes,
     pagelang,
     seats,
@@ -63,8 +62,8 @@ from .embed import Embed, EmbedError
 from .embed import parse as parse_embed
 from .embed import query as parse_query
 from .focus import Focus
+from .friends import Friends
 from .hostpage import HostPage
-from .link import LinkHost
 from .pipeline import MovePipeline
 from .render import Renderer
 from .settingsform import SettingsForm
@@ -132,8 +131,8 @@ class Table:
         self.aids = aidpanel.AidPanel(self, storage_get, storage_set)  # undo, hint, review, stats
         self.pipeline = MovePipeline(self, self.renderer, self.driver, self.aids, saves=main)
         # friends joined over a link (link.py): the page's game only
-        self.link = LinkHost(self, self.pipeline.guest_moved, lambda: str(location.origin + location.pathname),
-                             lambda: str(self.settings.get("ice") or ""))
+        self.link = Friends(self, self.pipeline.guest_moved, lambda: str(location.origin + location.pathname),
+                            lambda: str(self.settings.get("ice") or ""))
         self.pipeline.changed = self.link.changed
         self.host_page = HostPage(root, self.mode.embed, speaks=self.mode.embed is not None or error is not None,
                                   frame=frame, error=error)
@@ -383,14 +382,7 @@ class Table:
                                       idp=self.idp, notices=self.notices, mode=self.mode, viewer=self.seats.viewer)
         if self.main:
             self.aids.view(state, self.obs)
-            if self.link.guests:
-                view = self.link.view()
-                for item in view["seats"]:  # named as the table is drawn (pass-and-play turns it)
-                    item["seat"] = self.seats.turn(item["seat"])
-                state["link"] = view
-                state["away"] = [self.seats.turn(s) for s in self.link.away()]
-                state["link_notes"] = [linkview.status_text(self.seats.turn(s), "dropped", left)
-                                       for s, left in self.link.notes()]
+            self.link.view(state, self.seats.turn)  # seats as the table is drawn (pass-and-play turns it)
         return state
 
     def parts(self, ui: dict[str, Any] | None = None) -> list[tuple[str, str]]:
@@ -483,8 +475,6 @@ def bind(tb: Table) -> None:
     on(tb.root, "trex-command", tb.on_command_event)
     if tb.main:  # only the main game saves: it watches the save of other tabs
         on(window, "storage", tb.on_storage)
-        # a friend's reply, from a reply link opened in another tab or the site's relay (relay.py)
-        tb.link.listen()
         # the table as it is, kept for the next visit's first paint (early.py)
         on(document, "visibilitychange", tb.on_hide)
         on(window, "pagehide", tb.on_hide)
@@ -575,8 +565,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
                 "judged": mode.judged, "answer_shown": mode.answer_shown,
                 "shown": dict(tb.view_state().get("open_hands", {})),
                 "seats": tb.seats.to_dict(), "viewer": tb.seats.viewer, "handing": tb.seats.handing,
-                "link": tb.link.view() if tb.link.guests else None, "link_bytes": tb.link.bytes,
-                "link_ms": tb.link.timings,
+                **tb.link.measures(),
                 # the seat to move has a choice (not a forced answer, §4.2): a friend's page waits for it
                 "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None,
             })
@@ -606,6 +595,8 @@ async def start() -> None:
     asked = invite.fragment(str(location.hash)) if not document.body.hasAttribute("data-embed") else None
     if asked is not None:
         kind, text = asked
+        await bytecode.fetch("link")  # (friends.py)
+        from . import guest
         if kind == invite.JOIN:
             await guest.start(root, text)
         else:

@@ -13,18 +13,16 @@ import asyncio
 import contextlib
 import importlib
 import importlib.util
-import io
-import json
 import os
 import py_compile
 import random
 import sys
-import zipfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from trex_core import observe
+
+from . import bytecode
 
 # trex_core.bots is imported after the table is on screen (preload), not before: its
 # import is a measurable part of the start-up in Pyodide (docs/WEB.md).  So the levels
@@ -99,16 +97,14 @@ def _compile(name: str) -> bool:
     return True
 
 
-BYTECODE = Path(__file__).resolve().parent / "bytecode.json"  # the site's: build.py zip_ui
 _fetching: asyncio.Future[None] | None = None
 
 
 def fetch_bytecode() -> asyncio.Future[None]:
-    """Fetch the bots' byte code (build.py's ``trexbots`` zip, named in bytecode.json) and
-    unpack it beside the engine's, once for the page; the table calls it when it is
-    playable, so those bytes come after the first table (docs/WEB.md, stop 37). Awaited
-    before the bots' import: a module whose byte code is missing is compiled by the import
-    (_compile), as before. No bytecode.json (CPython's tests): nothing to fetch."""
+    """The bots' byte code (bytecode.fetch's ``bots``), fetched and unpacked beside the
+    engine's once for the page; the table calls it when it is playable, so those bytes come
+    after the first table (docs/WEB.md, stop 37). Awaited before the bots' import: a module
+    whose byte code did not come is compiled by the import (_compile), as before."""
     global _fetching
     if _fetching is None:
         _fetching = asyncio.ensure_future(_fetch_bytecode())
@@ -116,19 +112,8 @@ def fetch_bytecode() -> asyncio.Future[None]:
 
 
 async def _fetch_bytecode() -> None:
-    if not BYTECODE.exists():
-        return
-    from js import fetch  # the page's (Pyodide): not imported under CPython
-
-    import trex_core
-    name = json.loads(BYTECODE.read_text())["bots"]
     try:
-        answer = await fetch(f"./{name}")
-        if not answer.ok:
-            raise OSError(f"{name}: HTTP {answer.status}")
-        data = (await answer.arrayBuffer()).to_bytes()
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            z.extractall(Path(trex_core.__file__).resolve().parent.parent)
+        await bytecode.fetch("bots")
     except Exception as exc:  # the bots still load: their import compiles them (slower)
         print(f"Trex: the bots' byte code did not come ({type(exc).__name__}: {exc}); compiling it")
 

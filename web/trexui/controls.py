@@ -23,7 +23,7 @@ from . import aidpanel, dialogs, faces, guide, pagelang, recordui
 from .api import TableApi
 from .dom import focus, js
 from .focus import Focus
-from .link import LinkHost
+from .friends import Friends
 from .modes import ModeHost
 from .pagelang import LanguageHost
 from .settingsform import SettingsForm
@@ -43,7 +43,7 @@ class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     focuser: Focus
     form: SettingsForm
     aids: aidpanel.AidPanel
-    link: LinkHost
+    link: Friends
     param_speed: str | None
 
     def human_move(self, text: str) -> None: ...

@@ -19,11 +19,18 @@ from typing import Any
 
 from trex_core import Match, Observation, __version__
 
-from . import faces, linkview, overlays, recordview, rulesview
+from . import faces, overlays, recordview, rulesview
 from .strings import iso, t
 
 UI = dict[str, Any]
 Render = Callable[[Observation, UI, str], str]  # (the observation, the page's state, the id prefix) -> HTML
+
+
+def linkview() -> Any:
+    """The friends' dialogs (linkview.py): the link's code, imported once a table has a link
+    seat or the page is a friend's (friends.py), never before."""
+    from . import linkview
+    return linkview
 
 
 @dataclass(frozen=True)
@@ -113,8 +120,8 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("replay", lambda obs, ui, idp: recordview.replay_dialog(ui["replay_state"], idp)),
     Dialog("stale", lambda obs, ui, idp: recordview.stale_dialog(idp)),
     Dialog("handoff", _handoff, close=None),
-    Dialog("link", lambda obs, ui, idp: linkview.host_dialog(ui, idp), opens=True),  # the host's invitations
-    Dialog("join", lambda obs, ui, idp: linkview.guest_dialog(ui, idp), close=None),  # the guest's reply
+    Dialog("link", lambda obs, ui, idp: linkview().host_dialog(ui, idp), opens=True),  # the host's invitations
+    Dialog("join", lambda obs, ui, idp: linkview().guest_dialog(ui, idp), close=None),  # the guest's reply
 )}
 
 
