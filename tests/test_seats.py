@@ -182,3 +182,17 @@ def test_a_friend_by_link_is_no_person_of_this_device() -> None:
     friends = ["you", "link", "link", "link"]
     kept = store.load_settings(store.dump_settings(dict(store.load_settings(None), seats=friends)))
     assert kept["seats"] == friends
+
+
+def test_a_bot_seat_may_have_a_level_of_its_own_and_a_save_or_settings_keep_it() -> None:
+    """Issue 30 item 1, "a bot of a level": "bot" plays at the table's level, "bot:<level>"
+    at its own; a level that is not one is not a seat's kind (the game alone, as any bad kind)."""
+    s = seats.Seats(["you", "bot:hard", "bot", "bot:random"])
+    assert [s.level(seat, "medium") for seat in (1, 2, 3)] == ["hard", "medium", "random"]
+    assert not s.shared and not s.links and s.person(0) and not s.person(1)
+    assert seats.checked(["you", "bot:easy", "person", "link"]) == ("you", "bot:easy", "person", "link")
+    assert seats.checked(["you", "bot:grandmaster", "bot", "bot"]) == seats.ALONE
+    assert seats.checked(["you", "bot:", "bot", "bot"]) == seats.ALONE
+    chosen = ["you", "bot:easy", "bot", "bot"]
+    kept = store.load_settings(store.dump_settings({**store.default_settings(), "seats": chosen}))
+    assert kept["seats"] == chosen

@@ -42,3 +42,39 @@ def test_a_seeded_deal_in_the_browser_replays_identically_in_cpython(new_table) 
         native.play(text)
     assert write_record(native) == page["record"]
     assert read_record(page["record"]).totals == native.totals
+
+
+def test_a_bot_of_its_own_level_plays_its_seat_as_that_bot_does_in_cpython(new_table) -> None:
+    """Settings' seats (issue 30 item 1): East a random bot, North the table's level
+    (medium), West an easy bot; each bot move of a deal is the one that seat's bot chooses
+    in CPython, seeded the page's way."""
+    t = new_table()
+    t.goto("?level=medium&speed=instant")
+    t.wait_idle()
+    t.act("[data-action=settings]")
+    for seat, kind in {1: "bot:random", 2: "bot", 3: "bot:easy"}.items():
+        t.page.select_option(f".settings [name=seat{seat}]", kind)
+    assert t.page.locator(".settings [name=seat3] option:checked").inner_text() == "A bot: Easy"
+    t.act("[data-action=apply-rules]")
+    t.act("[data-action=rules-now]")
+    st = t.play_deal()
+    assert st["seats"] == ["you", "bot:random", "bot", "bot:easy"] and st["history"], st
+    page = json.loads(t.page.evaluate("window.trexTest.record()"))
+    native = Match.new(seed=st["seed"], rules=read_record(page["record"]).rules)
+    bots = {1: get_bot("random"), 2: get_bot("medium"), 3: get_bot("easy")}
+    chose = {1: 0, 2: 0, 3: 0}
+    for i, text in enumerate(page["moves"]):
+        seat = native.to_move
+        assert seat is not None
+        if seat != 0 and text != "next":
+            obs = observe(native, seat)
+            if len(obs.legal) > 1:
+                chose[seat] += 1
+            assert str(bots[seat].choose(obs, random.Random(f"{st['seed']}:{i}"))) == text, (i, seat, text)
+        native.play(text)
+    assert write_record(native) == page["record"]
+    assert all(chose.values()), chose  # each bot had choices to make
+    # a reload keeps each bot's level (the save holds the seats)
+    t.page.reload()
+    t.wait_ready()
+    assert t.state()["seats"] == ["you", "bot:random", "bot", "bot:easy"]

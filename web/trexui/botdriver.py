@@ -19,6 +19,7 @@ from pyscript import window
 from trex_core import Match
 
 from . import bots
+from .seats import Seats
 
 # Seconds between bot moves; a finished trick stays on the table TRICK_HOLD times longer.
 SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
@@ -37,7 +38,12 @@ class BotHost(Protocol):
     @property
     def speed(self) -> float: ...
     @property
-    def level(self) -> str: ...
+    def level(self) -> str:
+        """The table's bot level (Settings' Level): a bot seat of no level of its own plays it."""
+        ...
+
+    @property
+    def seats(self) -> Seats: ...
     @property
     def holding_trick(self) -> bool:
         """A finished trick is on show and no card of the next one is played yet."""
@@ -151,7 +157,7 @@ class BotDriver:
                 self.tasks.append([t0, ms, what])
             return out
 
-        thinker = timed("start", lambda: bots.Thinker(m, seat, self.host.level, rng))
+        thinker = timed("start", lambda: bots.Thinker(m, seat, self.host.seats.level(seat, self.host.level), rng))
         if self.autoplay and thinker.done:
             self.tasks[-1][2] = "ready"  # answered at once: no search to slice
         await asyncio.sleep(0)  # one bot step per event-loop turn, even at the instant pace

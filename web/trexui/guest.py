@@ -215,8 +215,14 @@ class GuestTable:
         reload faster than the close arrives); a connected table never answers one."""
         code, self.heard = self.heard, None
         if code is not None:
-            self.tasks.add(task := asyncio.ensure_future(self.answer(code)))
+            self.tasks.add(task := asyncio.ensure_future(self.answer_reported(code)))
             task.add_done_callback(self.tasks.discard)
+
+    async def answer_reported(self, code: invite.Code) -> None:
+        try:
+            await self.answer(code)
+        except Exception as exc:  # (a task's error would otherwise go unseen)
+            self.report_bug(exc)
 
     def bind(self) -> None:
         for kind, fn in (("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change)):

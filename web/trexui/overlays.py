@@ -5,7 +5,7 @@ kind shows which (and what closes it).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from urllib.parse import quote
 
@@ -338,19 +338,28 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
             return t("opt.partnership", partner=seat_name(partner))
         return t("opt." + name)
 
-    def sel(name: str, options: Iterable[str], value: str, label_prefix: str, action: str = "",
+    def sel(name: str, options: Iterable[str], value: str, label: str | Callable[[str], str], action: str = "",
             first: bool = False) -> str:
-        opts = "".join(f'<option value="{o}"{" selected" if o == value else ""}>{escape(t(label_prefix + o))}</option>'
+        """A menu; ``label``: its options' catalogue prefix, or what names each."""
+        named = label if callable(label) else (lambda o: t(label + o))
+        opts = "".join(f'<option value="{o}"{" selected" if o == value else ""}>{escape(named(o))}</option>'
                        for o in options)
         act = f' data-change="{action}"' if action else ""
         focus = " data-autofocus" if first else ""  # not the button that abandons the match
         return f'<select name="{name}" id="{idp}set-{name}"{act}{focus}>{opts}</select>'
 
-    # who plays each seat of the new game (seats.py): you at South, a bot or a person on this device
+    # who plays each seat of the new game (seats.py): you at South; a bot at the table's level
+    # or at its own, a person on this device, a friend by link
     kinds = form.get("seats") or seats.ALONE
+    offered = ("bot", *(f"bot:{level}" for level in levels), *seats.KINDS[2:])
+
+    def kind_name(kind: str) -> str:
+        if kind.startswith("bot:"):
+            return t("seats.bot_level", level=t("level." + kind.removeprefix("bot:")))
+        return t("seats." + kind)
     fields = [f'<span class="seat-you">{escape(t("compass.0"))}</span><span>{escape(t("seats.you"))}</span>']
     fields += [f'<label for="{idp}set-seat{s}">{escape(t(f"compass.{s}"))}</label>'
-               + sel(f"seat{s}", seats.KINDS[1:], kinds[s], "seats.") for s in (1, 2, 3)]
+               + sel(f"seat{s}", offered, kinds[s], kind_name) for s in (1, 2, 3)]
     # friends on other networks: the servers a host names, and what naming them means (rtc.py)
     fields.append(f'<label class="ice" for="{idp}set-ice">{escape(t("settings.ice"))}</label>'
                   f'<div class="ice"><textarea name="ice" id="{idp}set-ice" dir="ltr" rows="2" spellcheck="false" autocomplete="off" '

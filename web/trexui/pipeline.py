@@ -32,7 +32,7 @@ from .botdriver import BotDriver
 from .dom import storage_get, storage_head, storage_set
 from .modes import Game
 from .render import Renderer
-from .seats import Seats
+from .seats import ALONE, Seats
 from .strings import t
 
 
@@ -159,7 +159,7 @@ class MovePipeline:
             return
         stamp = store.next_stamp(stored, self.stamp, self.tab)
         saved_ui = self.aids.save_ui()
-        if self.seats.shared or self.seats.links:
+        if self.seats.kinds != ALONE:  # (people, friends, a bot's own level: a reload keeps them)
             saved_ui["seats"] = self.seats.to_dict()
         if self.seats.links:
             saved_ui["table"] = self.seats.table

@@ -2,7 +2,8 @@
 
 A seat is played by "you" (seat 0: whoever set the match up), by another "person" on this
 device (pass-and-play, issue 30 item 2), by a "link": a friend whose own page joined this
-table over a link (link.py, issue 30 item 3), or by a "bot". The engine is the same for all:
+table over a link (link.py, issue 30 item 3), or by a "bot" (at the table's level, or at a
+level of its own: "bot:hard"). The engine is the same for all:
 the page drives whichever seat is to move, and the bots leave the people's seats alone.
 
 When more than one person plays, the table is drawn from the chair of the person holding
@@ -23,8 +24,12 @@ from typing import Any
 
 from trex_core import DEAL_OVER, Match, Observation, observe
 
+from .bots import LEVELS
+
 KINDS = ("you", "bot", "person", "link")  # (Settings offers the last three for East, North and West)
 ALONE = ("you", "bot", "bot", "bot")  # one player against three bots: the game as it always was
+# A bot of its own level: "bot:<level>" (a "bot" plays at Settings' Level, the table's)
+LEVELED = tuple(f"bot:{level}" for level in LEVELS)
 
 
 TABLE_ID = re.compile(r"[0-9a-f]{10}")  # a table's id in its friends' codes (invite.py)
@@ -49,7 +54,7 @@ def checked(kinds: Any) -> tuple[str, str, str, str]:
     bots (settings never block the game; a save's seats are checked like its moves are not:
     they only say who holds the device)."""
     if (isinstance(kinds, (list, tuple)) and len(kinds) == 4 and kinds[0] == "you"
-            and all(k in KINDS[1:] for k in kinds[1:])):
+            and all(k in KINDS[1:] or k in LEVELED for k in kinds[1:])):
         return (kinds[0], kinds[1], kinds[2], kinds[3])
     return ALONE
 
@@ -62,6 +67,11 @@ class Seats:
         self.table = table_id(table)
         self.viewer = 0  # the seat whose chair the table is drawn from
         self.handing = False  # the hand-off dialog is on: the viewer has not taken the device yet
+
+    def level(self, seat: int, table: str) -> str:
+        """The level of the bot that plays ``seat``: its own, else the table's (``table``)."""
+        kind = self.kinds[seat]
+        return kind.removeprefix("bot:") if kind in LEVELED else table
 
     def person(self, seat: int) -> bool:
         """A person on this device plays ``seat`` (you, or pass-and-play's)."""
