@@ -403,3 +403,38 @@ def test_a_friends_move_is_theirs_and_a_new_game_without_their_seat_sends_them_n
     guest.page.wait_for_selector("[data-overlay=join] [role=alert]")
     assert host.state()["link"] is None and host.state()["seats"] == ["you", "bot", "bot", "bot"]
     assert [m["type"] for m in received(guest)[sent:] if m["type"] == "state"] == []
+
+
+def test_a_person_on_the_hosts_device_and_a_friend_by_link_play_a_deal_together(device):
+    """Pass-and-play and a link seat in one game: East shares the host's phone (the hand-off
+    shows no hand), North plays from their own page; nobody sees a card not theirs."""
+    host = host_with_friends(device, {1: "person", 2: "link"}, seed=52)
+    guest = join(device, host, 2, "nl")
+    host.click("[data-overlay=link] [data-action=close]")
+    hands = None
+    handoffs = 0
+    while True:
+        st = host.state()
+        if hands is None:
+            hands = first_hands(host)
+        if st["overlay"] == "summary":
+            break
+        if st["handing"]:  # the hand-off: whose turn it is, and no hand in the page
+            handoffs += 1
+            assert host.page.locator(".hand .card").count() == 0
+            host.click("[data-action=take-device]")
+            continue
+        seat, moves = st["to_move"], st["moves"]
+        if st["deciding"] and seat in (0, 1, 2):
+            page = guest.page if seat == 2 else host.page
+            page.wait_for_function(DECIDING)
+            act(page)
+        host.page.wait_for_function(MOVED, arg=moves, timeout=60_000)
+    assert handoffs >= 2 and st["seats"] == ["you", "person", "link", "bot"]
+    for m in received(guest):  # the friend's messages: North's own cards only
+        if m["type"] == "state":
+            held = 0
+            for c in m["obs"]["hand"]:
+                held |= 1 << parse_card(c)
+            assert held & ~hands[2] == 0, m["obs"]["hand"]
+    guest.page.wait_for_selector("[data-overlay=summary]")
