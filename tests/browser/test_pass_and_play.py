@@ -92,9 +92,13 @@ def test_a_pass_and_play_deal_by_touch_hands_the_phone_on_with_no_hand_shown(new
         if st["phase"] == "play":
             turns[st["viewer"]] += 1
         st = play_by_touch(t, st)
-    # both people played a card to every trick of the deal, each from their own seat, and
-    # the phone went back and forth
-    assert st["contract"] != "trex" and turns == {0: st["tricks"], 2: st["tricks"]}, (turns, st)
+    # both people played a card to every trick of the deal (in the Trex layout, a card or a
+    # pass at every turn), each from their own seat, and the phone went back and forth; the
+    # new game's seed is the page's own, so its king may be a bot that chose any contract
+    if st["contract"] == "trex":
+        assert turns[0] > 0 and turns[2] > 0, (turns, st)
+    else:
+        assert turns == {0: st["tricks"], 2: st["tricks"]}, (turns, st)
     assert {0, 2} <= set(handoffs), handoffs
     assert all(a != b for a, b in zip(handoffs, handoffs[1:], strict=False)), handoffs
     assert st["phase"] == "deal-over"
