@@ -340,11 +340,12 @@ class Table:
 
     def seat_guests(self) -> None:
         """The match's link seats (seats.py) get their invitations (link.py); the dialog
-        that holds them opens while a friend is yet to join."""
+        that holds them opens while a friend is yet to join: before a hand-off or a deal's
+        summary too, which come back when it closes (tablestate.overlay)."""
         if not self.main:
             return
         self.link.changed()
-        if self.overlay is None and self.link.yet_to_join():
+        if self.ui.get("overlay") is None and self.link.yet_to_join():
             self.ui["overlay"] = "link"
 
     def load_saved(self) -> None:

@@ -51,6 +51,7 @@ class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     def new_game(self, seed: int | str | None = None) -> None: ...
     def apply_look(self) -> None: ...
     def take_device(self) -> None: ...
+    def seat_guests(self) -> None: ...
 
 
 def do(host: ControlHost, action: str) -> None:
@@ -211,7 +212,10 @@ def raise_card(host: ControlHost, card: str) -> bool:
 
 # ------------------------------------------------------------ the table's own actions
 def close_dialog(host: ControlHost) -> None:
+    asked = host.ui.get("overlay") == "confirm-seed"
     host.ui["overlay"] = None
+    if asked:  # the saved match kept: its friends' invitations, held back by the question
+        host.seat_guests()
     host.render()
     host.kick()
 
