@@ -26,8 +26,9 @@ Diamonds, on two seeds.  Searching the bot's own next turn(s) inside each playou
 playing them by the medium policy gained nothing in Trex or Diamonds and lost in Collections
 (fewer samples in the same time; stop 22), and choosing that next turn by what the
 decision's earlier samples learnt in the same information set (not on the sampled deal)
-gained nothing either (stop 23), so the playouts stay medium.  Fewer samples than the
-default budget buys cost nothing measurable: 100 instead of ~140, and 60 in Diamonds and
+gained nothing either (stop 23), nor did a policy fitted to imitate hard's own choices
+(stop 39, ``bench/tried/own_policy.py``), so the playouts stay medium.  Fewer samples than
+the default budget buys cost nothing measurable: 100 instead of ~140, and 60 in Diamonds and
 Collections (stop 23).  Reading the plays far more sharply (200 swaps at a weight of 0.001 a
 miss) gained +1.4 ± 1.1 a deal in Diamonds and nothing measurable in the other trick
 contracts, at 3 to 5 times the time, by trusting the medium model (stop 25): not shipped.
