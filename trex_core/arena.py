@@ -98,6 +98,32 @@ def _deal_hands(seed: str, k: int, contract: Contract) -> tuple[tuple[int, int, 
     return hands, king
 
 
+def duplicate_deal(
+    test: Any, base: Any, seed: str, k: int, contract: Contract, rules: Rules,
+    times: list[float] | None = None,
+) -> float:
+    """Deal ``k`` of ``seed`` in ``contract``, played four times with ``test`` in each seat in
+    turn against three copies of ``base``: the test bot's mean advantage over the contract's
+    fair share (its team's mean in partnership).  The same seed, deal and contract give the
+    same cards, king and bots' generators, so two test bots run on them are paired.
+    ``times`` collects the test bot's decision times."""
+    hands, king = _deal_hands(seed, k, contract)
+    cv = contract.value
+    adv = 0.0
+    for r in range(4):
+        bots = [base, base, base, base]
+        bots[r] = test
+        rngs = [random.Random(f"bot:{seed}:{k}:{cv}:{r}:{s}") for s in range(4)]
+        m = Match.deal(hands, king, contract, rules, seed=f"arena-redeal:{seed}:{k}:{cv}")
+        play_deal(m, bots, rngs, r if times is not None else None, times if times is not None else [])
+        result = m.results[-1]
+        score: float = result.scores[r]
+        if rules.partnership:
+            score = (score + result.scores[(r + 2) % 4]) / 2
+        adv += score - FAIR_SHARE[result.contract]
+    return adv / 4
+
+
 def _run_duplicate(args: dict[str, Any], k: int) -> KingdomResult:
     rules = _rules(args)
     test = _bot(args["test"])
@@ -106,20 +132,7 @@ def _run_duplicate(args: dict[str, Any], k: int) -> KingdomResult:
     contracts = args["contracts"] or [c.value for c in rules.contracts]
     for cv in contracts:
         contract = Contract(cv)
-        hands, king = _deal_hands(args["seed"], k, contract)
-        adv = 0.0
-        for r in range(4):
-            bots = [base, base, base, base]
-            bots[r] = test
-            rngs = [random.Random(f"bot:{args['seed']}:{k}:{cv}:{r}:{s}") for s in range(4)]
-            m = Match.deal(hands, king, contract, rules, seed=f"arena-redeal:{args['seed']}:{k}:{cv}")
-            play_deal(m, bots, rngs, r, res.times)
-            result = m.results[-1]
-            score: float = result.scores[r]
-            if rules.partnership:
-                score = (score + result.scores[(r + 2) % 4]) / 2
-            adv += score - FAIR_SHARE[result.contract]
-        adv /= 4
+        adv = duplicate_deal(test, base, args["seed"], k, contract, rules, res.times)
         res.by_contract[SHORT[contract]] = adv
         res.total += adv
     return res

@@ -31,17 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from trex_core import Match  # noqa: E402
-from trex_core.arena import play_deal  # noqa: E402
+from trex_core.arena import duplicate_deal  # noqa: E402
 from trex_core.bots import get_bot  # noqa: E402
 from trex_core.bots.heuristics import trick_card  # noqa: E402
 from trex_core.bots.knowledge import own_hands, trick_state  # noqa: E402
 from trex_core.bots.search import HardBot  # noqa: E402
 from trex_core.cards import FULL_DECK  # noqa: E402
-from trex_core.fast import TrickRules, TrickState  # noqa: E402
-from trex_core.match import Dealer  # noqa: E402
+from trex_core.fast import TrickRules, TrickState, play_tricks  # noqa: E402
 from trex_core.rules import Contract, Rules  # noqa: E402
-from trex_core.scoring import FAIR_SHARE  # noqa: E402
 from trex_core.tricks import winning_index  # noqa: E402
 
 FULL_SUIT = 8191
@@ -155,19 +152,12 @@ class OwnPolicyHard(HardBot):
         def mixed(seat: int, s: TrickState, t: TrickRules, legal: int) -> int:
             return own(seat, s, t, legal) if seat == me else trick_card(seat, s, t, legal)
 
-        from trex_core.fast import play_tricks
-
         stop = 13 - self.endgame
         if st.tricks_done < stop:
             play_tricks(st, tr, mixed, until=stop)
             if st.tricks_done < stop:
                 return st.scores
         return solver.value(st)
-
-
-def deal(seed: str, k: int, contract: Contract) -> tuple[tuple[int, int, int, int], int]:
-    d = Dealer(f"arena:{seed}:{k}:{contract.value}")
-    return d.hands(0, 0), random.Random(f"arena-king:{seed}:{k}:{contract.value}").randrange(4)
 
 
 class Logger:
@@ -178,8 +168,7 @@ class Logger:
 
     def choose(self, obs, rng):  # type: ignore[no-untyped-def]
         mv = self.bot.choose(obs, rng)  # type: ignore[attr-defined]
-        if obs.contract in (Contract.KING_OF_HEARTS, Contract.QUEENS, Contract.DIAMONDS,
-                            Contract.COLLECTIONS) and mv.kind == "card":
+        if obs.contract is not None and obs.contract.is_trick_contract and mv.kind == "card":
             legal = 0
             for m in obs.legal:
                 legal |= 1 << m.card
@@ -199,13 +188,7 @@ def cmd_log(a: argparse.Namespace) -> None:
     base = get_bot("medium-1")
     t0 = time.time()
     for k in range(a.start, a.start + a.kingdoms):
-        hands, king = deal(a.seed, k, contract)
-        for r in range(4):
-            bots = [base] * 4
-            bots[r] = log
-            rngs = [random.Random(f"bot:{a.seed}:{k}:{contract.value}:{r}:{s}") for s in range(4)]
-            m = Match.deal(hands, king, contract, rules, seed=f"arena-redeal:{a.seed}:{k}:{contract.value}")
-            play_deal(m, bots, rngs, None, [])
+        duplicate_deal(log, base, a.seed, k, contract, rules)
         if k % 10 == 0:
             print(f"{k}: {len(log.y)} decisions, {time.time() - t0:.0f} s", file=sys.stderr)
     Path(a.out).write_text(json.dumps({"x": log.x, "y": log.y}))
@@ -275,17 +258,7 @@ def cmd_arena(a: argparse.Namespace) -> None:
     diffs: list[float] = []
     sums = [0.0, 0.0]
     for k in range(a.start, a.start + a.n):
-        hands, king = deal(a.seed, k, contract)
-        adv = [0.0, 0.0]
-        for j, bot in enumerate((shipped, test)):
-            for r in range(4):
-                bots = [base] * 4
-                bots[r] = bot
-                rngs = [random.Random(f"bot:{a.seed}:{k}:{contract.value}:{r}:{s}") for s in range(4)]
-                m = Match.deal(hands, king, contract, rules, seed=f"arena-redeal:{a.seed}:{k}:{contract.value}")
-                play_deal(m, bots, rngs, None, [])
-                res = m.results[-1]
-                adv[j] += (res.scores[r] - FAIR_SHARE[res.contract]) / 4
+        adv = [duplicate_deal(bot, base, a.seed, k, contract, rules) for bot in (shipped, test)]
         sums[0] += adv[0]
         sums[1] += adv[1]
         diffs.append(adv[1] - adv[0])
