@@ -142,8 +142,8 @@ def languages() -> list[str]:
 
 
 def _po() -> ModuleType:
-    """web/trexui/po.py, the small .po reader and .mo writer (no gettext tools needed)."""
-    spec = importlib.util.spec_from_file_location("trex_po", WEB / "trexui" / "po.py")
+    """web/trexui/i18n/po.py, the small .po reader and .mo writer (no gettext tools needed)."""
+    spec = importlib.util.spec_from_file_location("trex_po", WEB / "trexui" / "i18n" / "po.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up
@@ -296,14 +296,14 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
     under Node, unpacked beside the wheel's sources; in two zips, each named by a hash of
     its content:
     - ``trexpyc``: the engine, which the table needs to start (PyScript's [files]);
-    - ``trexbots``: the bots' modules (trexui.bots.STEPS and the rest of trex_core.bots),
+    - ``trexbots``: the bots' modules (trexui.players.bots.STEPS and the rest of trex_core.bots),
       fetched only once the table is playable (bots.fetch_bytecode), before the bots are
       imported while the first moves play: 0.07 MB less before Python-playable (stop 37).
     Compiling a bot module in the page was one task of 50-110 ms on a phone-speed CPU
     (docs/WEB.md), hence the byte code."""
     sys.path.insert(0, str(WEB))
     try:
-        from trexui.bots import STEPS  # the modules the page imports a step at a time
+        from trexui.players.bots import STEPS  # the modules the page imports a step at a time
     finally:
         sys.path.remove(str(WEB))
     require_node("compiles the bots' byte code for the page")
@@ -324,10 +324,12 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 # .po reader (build time only). Their byte code is not shipped.
 # The link's modules (friends at a table over a link): their own zip, fetched when needed.
 # (invite.py and the referee's protocol stay: the page reads a #join= address with them.)
-LINK_MODULES = ("trexui.guest", "trexui.link", "trexui.linkview", "trexui.qr", "trexui.relay", "trexui.rtc")
+LINK_MODULES = ("trexui.table.guest", "trexui.friends.link", "trexui.friends.linkview", "trexui.friends.qr",
+                "trexui.friends.relay", "trexui.friends.rtc")
 NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
-                    "trexui.po", "trexui.opening")  # the openings are rendered at build time (early.js)
+                    "trexui.i18n.po",
+                    "trexui.start.opening")  # the openings are rendered at build time (early.js)
 
 
 def page_modules(root: Path, package: str) -> list[str]:
@@ -463,11 +465,11 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
 
 
 def page_view() -> str:
-    """The table's empty elements (trexui/view.py SKELETON), written into index.html's
+    """The table's empty elements (trexui/view/board.py SKELETON), written into index.html's
     #app: early.js paints an opening into them and Python's table takes them over."""
     sys.path.insert(0, str(WEB))
     try:
-        from trexui import view
+        from trexui.view import board as view
     finally:
         sys.path.remove(str(WEB))
     return str(view.SKELETON)
@@ -476,19 +478,19 @@ def page_view() -> str:
 def _opening(job: tuple[int, int, str]) -> tuple[int, str, bytes]:
     i, seed, lang = job
     sys.path.insert(0, str(WEB))
-    from trexui import opening
+    from trexui.start import opening
     data = opening.build(seed, lang)
     return i, lang, json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def write_openings(out: Path) -> dict[str, Any]:
-    """The openings (issue 26 §1; web/trexui/opening.py): for each seed of opening.SEEDS and
+    """The openings (issue 26 §1; web/trexui/start/opening.py): for each seed of opening.SEEDS and
     each language, the graph of the first decisions, rendered by the page's own view in
     CPython, as ``openings/<lang>-<i>.json``. Returns what index.html inlines for
     early.js: the folder, how many there are, the languages."""
     sys.path.insert(0, str(WEB))
     try:
-        from trexui import opening
+        from trexui.start import opening
     finally:
         sys.path.remove(str(WEB))
     langs = languages()
@@ -510,7 +512,7 @@ def write_openings(out: Path) -> dict[str, Any]:
 def paint_lessons(out: Path) -> None:
     """The worked lesson's tables painted in its HTML (docs/EMBED.md, "Tables that paint at
     once"): each empty ``data-trex`` element of tutorial.html gets its table's first rendering,
-    made by the page's own view code (trexui.embedpaint, as ``python -m trex_core render
+    made by the page's own view code (trexui.start.paint, as ``python -m trex_core render
     --page`` does), so the lesson shows its diagrams before the runtime is there."""
     from trex_core import render
     with tempfile.TemporaryDirectory(prefix="trexui-") as scratch:

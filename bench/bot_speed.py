@@ -9,7 +9,7 @@ medium matches): ``hard:samples=N`` (decisions per second, median / p95 time, an
 texts, which must be identical: same seed, same moves), then the page's way of thinking —
 ``HardBot.think`` stepped in slices of ``--slice`` seconds until a budget is spent — for
 each budget: the sampled deals a decision reached (median, p95).  The budgets default to
-the page's one-task budget (0.04 s, web/trexui/bots.py HARD_BUDGET) and the pace delays of
+the page's one-task budget (0.04 s, web/trexui/players/bots.py HARD_BUDGET) and the pace delays of
 the fast and normal speeds (0.4 s, 0.9 s: what a Thinker can use while the pace runs).
 
 Pyodide is the pinned npm package (``npm ci``); the run prints a table and writes

@@ -7,7 +7,7 @@
 // The work: import every module of web/trexui and of trex_core (but the command line's
 // cli, __main__, arena, render and bots.fit_choice, which the page never imports) with small stand-ins for PyScript's
 // `pyscript` module and the browser's globals; the bots' import as the page does it
-// (trexui.bots.preload); a whole match with every bot level seated, the hard one thinking
+// (trexui.players.bots.preload); a whole match with every bot level seated, the hard one thinking
 // a slice at a time as the page drives it; the match's save and game record written and read
 // back; the gettext catalogues. Prints the sorted sys.modules, one a line, after "MODULES".
 import { loadPyodide } from "pyodide";
@@ -52,7 +52,7 @@ try {
   out = await py.runPythonAsync(`
 import sys, types
 sys.path.insert(0, "/home/pyodide")
-from trexui import po
+from trexui.i18n import po
 for lang in langs:
     with open(f"/home/pyodide/po/{lang}.po", encoding="utf-8") as f:
         entries = po.parse(f.read(), lang)
@@ -80,7 +80,7 @@ for base, package in (("/home/pyodide/trex_core", "trex_core"), ("/home/pyodide/
             if f.endswith(".py"):
                 rel = os.path.relpath(os.path.join(dirpath, f), "/home/pyodide")[:-3].replace("/", ".")
                 names.append(rel.removesuffix(".__init__"))
-from trexui import bots as page_bots
+from trexui.players import bots as page_bots
 page_bots.preload()
 for name in sorted(names):
     if name not in skip:
@@ -88,7 +88,9 @@ for name in sorted(names):
 
 from trex_core import Match, observe
 from trex_core.bots import get_bot
-from trexui import records, store, strings
+from trexui.aids import records
+from trexui.table import store
+from trexui.i18n import strings
 for lang in langs:
     strings.set_language(lang)
     strings.t("app.title")

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
 from trex_core import Match, write_record  # noqa: E402
-from trexui.store import Save  # noqa: E402
+from trexui.table.store import Save  # noqa: E402
 
 UI = {"summary": False}
 

@@ -301,7 +301,7 @@ def test_the_page_thinker_answers_legally_in_short_steps() -> None:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-    from trexui import bots as page_bots
+    from trexui.players import bots as page_bots
 
     assert "seer" not in page_bots.levels()  # the all-seeing bot is never offered
     m = Match.new(seed="thinker")
@@ -319,7 +319,7 @@ def test_the_page_thinker_answers_legally_in_short_steps() -> None:
 
 
 def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: Path) -> None:
-    """web/trexui/bots.py imports trex_core.bots in steps the page runs between its own
+    """web/trexui/players/bots.py imports trex_core.bots in steps the page runs between its own
     tasks (no long task on a phone, issue 8): each module's byte code is written in one
     step and the module imported in the next. In a fresh interpreter, with the byte code
     cache in ``tmp_path``. The fast path's random play, which the bots never use, stays
@@ -327,7 +327,7 @@ def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: 
     web = Path(__file__).resolve().parent.parent / "web"
     script = (
         f"import sys; sys.path.insert(0, {str(web)!r})\n"
-        "from trexui import bots\n"
+        "from trexui.players import bots\n"
         "assert 'trex_core.bots' not in sys.modules\n"
         "seen = []\n"
         "for _ in bots.preload_steps():\n"
@@ -357,7 +357,7 @@ def test_the_page_compiles_a_bot_module_only_without_byte_code_for_its_python(
     import importlib.util
 
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "web"))
-    from trexui import bots as page_bots
+    from trexui.players import bots as page_bots
 
     (tmp_path / "shipped_mod.py").write_text("X = 1\n")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -21,7 +21,9 @@ from trex_core.rules import CHOICES, SWITCHES
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui import faces, overlays, po, store, strings  # noqa: E402
+from trexui.i18n import po, strings  # noqa: E402
+from trexui.table import store  # noqa: E402
+from trexui.view import faces, overlays  # noqa: E402
 
 LANGS = strings.LANGUAGES
 NPLURALS = {"en": 2, "nl": 2, "ar": 6}
@@ -46,7 +48,7 @@ def used_keys() -> tuple[set[str], set[str], set[str]]:
     built at run time (t(f"seat.{s}"), t("contract.help." + c))."""
     literal, counted, prefixes = set(), set(), set()
     call = re.compile(r'\b(tn?)\((f?)"([^"]*)"(\s*\+)?')
-    for path in (WEB / "trexui").glob("*.py"):
+    for path in (WEB / "trexui").rglob("*.py"):
         for fn, f, text, plus in call.findall(path.read_text(encoding="utf-8")):
             if f or plus:
                 prefixes.add(text.split("{", 1)[0])

@@ -13,7 +13,9 @@ from trex_core import Match, card_text, cards_of
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import dialogs, overlays, store, strings  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
+from trexui.table import store  # noqa: E402
+from trexui.view import dialogs, overlays  # noqa: E402
 
 
 def damaged_save(seed: int = 3, moves: int = 35, bad: int = 8) -> tuple[str, Match]:

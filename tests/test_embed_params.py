@@ -1,4 +1,4 @@
-"""An embedded table's parameters (web/trexui/embed.py, docs/EMBED.md), without a browser:
+"""An embedded table's parameters (web/trexui/embed/params.py, docs/EMBED.md), without a browser:
 every kind of mistake names its parameter, the deal is turned so the reader sits at seat 0
 without changing the game, and an exercise judges moves by the engine's texts."""
 from __future__ import annotations
@@ -11,7 +11,9 @@ import pytest
 from trex_core import Match, observe, parse_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from trexui import embed, embedview, strings  # noqa: E402
+from trexui.embed import bar as embedview
+from trexui.embed import params as embed  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
 KH = f"hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH&moves=2H,6H,3H,5H,5D,2D,KH,4D"

@@ -1,4 +1,4 @@
-"""Invitations and replies (web/trexui/invite.py, issue 30 item 3): a WebRTC description and
+"""Invitations and replies (web/trexui/friends/invite.py, issue 30 item 3): a WebRTC description and
 a seat in a link's fragment, read back exactly; a damaged or foreign code says what is wrong."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from trexui import invite  # noqa: E402
-from trexui.invite import Code, InviteError  # noqa: E402
+from trexui.friends import invite  # noqa: E402
+from trexui.friends.invite import Code, InviteError  # noqa: E402
 
 SDP = ("v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\n"
        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n"

@@ -1,4 +1,4 @@
-"""The friend's dialog (web/trexui/linkview.py) says what happens when the channel to the
+"""The friend's dialog (web/trexui/friends/linkview.py) says what happens when the channel to the
 host drops: with no relay the friend asks for a new invitation; with the site's relay
 (relay.py) their page takes the seat back by itself. In every language."""
 import sys
@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from trexui import linkview, strings  # noqa: E402
-from trexui.strings import t  # noqa: E402
+from trexui.friends import linkview  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
+from trexui.i18n.strings import t  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", strings.LANGUAGES)

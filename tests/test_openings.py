@@ -1,4 +1,4 @@
-"""The openings painted before Python (issue 26 §1; web/trexui/opening.py), without a browser:
+"""The openings painted before Python (issue 26 §1; web/trexui/start/opening.py), without a browser:
 their moves are the engine's, and every edge is a tap that early.js can make on the table the
 node shows. (tests/browser/test_early.py checks them against the live page.)"""
 from __future__ import annotations
@@ -12,7 +12,8 @@ import pytest
 from trex_core import Match, Rules, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from trexui import opening, store  # noqa: E402
+from trexui.start import opening  # noqa: E402
+from trexui.table import store  # noqa: E402
 
 LANGS = ("en", "ar", "nl") * 2
 OPENINGS = [opening.build(seed, lang) for seed, lang in zip(opening.SEEDS[:6], LANGS, strict=True)]

@@ -1,4 +1,4 @@
-"""The player aids' rules (web/trexui/aids.py, the deal review web/trexui/dealreview.py) and
+"""The player aids' rules (web/trexui/aids/advice.py, the deal review web/trexui/aids/dealreview.py) and
 the hard search's per-move values (trex_core/bots/thinking.py ``Thought.values``/``candidate``/
 ``value``), in CPython."""
 from __future__ import annotations
@@ -26,7 +26,9 @@ from trex_core.bots.search import distinct_cards
 from trex_core.moves import NO_DOUBLE, double_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from trexui import aids, dealreview, strings  # noqa: E402
+from trexui.aids import advice as aids  # noqa: E402
+from trexui.aids import dealreview
+from trexui.i18n import strings  # noqa: E402
 
 
 def played_on(seed: int, moves: int) -> Match:

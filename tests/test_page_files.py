@@ -35,7 +35,7 @@ for (const [i, file] of process.argv.slice(1).entries()) {
   py.runPython(`import zipfile; zipfile.ZipFile("/tmp/f${i}.zip").extractall("/home/pyodide")`);
 }
 console.log(py.runPython(`
-import json, trexui.strings as strings, trexui.values as values, trex_core.errors as errors
+import json, trexui.i18n.strings as strings, trexui.view.values as values, trex_core.errors as errors
 try:
     errors._cards({"cards": 5})  # its assert: a list or a tuple
     kept = False
@@ -76,7 +76,7 @@ def test_the_ui_zip_is_byte_code_and_catalogues_only(files: dict[str, Path]) -> 
         build.WEB, "trexui"))
     assert not modules & set(build.NOT_PAGE_MODULES) and not modules & set(build.LINK_MODULES)
     # the tools' copy holds the sources, for `trex_core render --ui SITE`
-    assert "trexui/embedpaint.py" in zipfile.ZipFile(files["sources"]).namelist()
+    assert "trexui/start/paint.py" in zipfile.ZipFile(files["sources"]).namelist()
 
 
 @needs_node
@@ -85,10 +85,10 @@ def test_the_page_imports_byte_code_without_docstrings_and_with_asserts(files: d
                         str(files["pyc"])], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     seen = json.loads(r.stdout.strip().splitlines()[-1])
-    assert seen["ui_file"] == "/home/pyodide/trexui/strings.pyc"  # sourceless
+    assert seen["ui_file"] == "/home/pyodide/trexui/i18n/strings.pyc"  # sourceless
     assert seen["core_file"].endswith(".pyc") and "__pycache__" in seen["core_file"]
     assert seen["ui_doc"] is None and seen["core_doc"] is None  # both modules have one in source
-    assert (build.WEB / "trexui" / "strings.py").read_text().startswith('"""')
+    assert (build.WEB / "trexui" / "i18n" / "strings.py").read_text().startswith('"""')
     assert seen["asserts"] is True
     english = {e.msgid: e.msgstr[0] for e in build.catalogues()["en"]}
     assert seen["words"] == english["seat.0"]  # the catalogues came with the zip, not the key
@@ -98,7 +98,7 @@ def test_the_page_imports_byte_code_without_docstrings_and_with_asserts(files: d
 def test_the_bots_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
     """The engine's byte code comes before Python-playable, the bots' after (stop 37)."""
     sys.path.insert(0, str(build.WEB))
-    from trexui.bots import STEPS
+    from trexui.players.bots import STEPS
 
     core, bots = modules_in(files["pyc"]), modules_in(files["bots"])
     assert {*STEPS, "trex_core.bots", "trex_core.bots.search"} <= bots
@@ -113,7 +113,8 @@ def test_the_links_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None
     link = modules_in(files["link"])
     assert link == set(build.LINK_MODULES)
     assert not link & (modules_in(files["ui"]) | modules_in(files["pyc"]) | modules_in(files["bots"]))
-    assert "trexui/guest.pyc" in zipfile.ZipFile(files["link"]).namelist()  # sourceless, as trexui's others
+    # sourceless, as trexui's others
+    assert "trexui/table/guest.pyc" in zipfile.ZipFile(files["link"]).namelist()
 
 
 def test_the_sites_wheel_is_the_built_wheel_stored(tmp_path: Path) -> None:

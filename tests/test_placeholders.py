@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui import po  # noqa: E402
+from trexui.i18n import po  # noqa: E402
 
 EN = {e.msgid: e for e in po.parse((WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8"), "en")
       if e.msgid}
@@ -41,7 +41,7 @@ def keys_of(node: ast.expr) -> list[str]:
 def calls() -> list[tuple[str, int, list[str], set[str]]]:
     """(file, line, the keys it can be, the names passed) of every t()/tn() call."""
     found = []
-    for path in sorted((WEB / "trexui").glob("*.py")):
+    for path in sorted((WEB / "trexui").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)

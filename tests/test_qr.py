@@ -1,4 +1,4 @@
-"""The QR codes of invitations and replies (web/trexui/qr.py, issue 30 item 3), checked
+"""The QR codes of invitations and replies (web/trexui/friends/qr.py, issue 30 item 3), checked
 module for module against an independent encoder (segno, a test dependency only) for every
 mask and for versions from small to those an invitation needs (python-qrcode, a test
 dependency only)."""
@@ -12,7 +12,7 @@ import pytest
 import qrcode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from trexui import qr  # noqa: E402
+from trexui.friends import qr  # noqa: E402
 
 LINK = "https://example.org/games/trex/#join=" + "eNqVkk2P2jAQhv-KleuuwXY-PVIOEKIKaUuR2G17" * 16
 

@@ -1,4 +1,4 @@
-"""Issue 10 items 3, 5 and 7 without a browser: the page's records (web/trexui/records.py),
+"""Issue 10 items 3, 5 and 7 without a browser: the page's records (web/trexui/aids/records.py),
 their dialogs and the replay viewer's HTML (recordview.py), the result's ranking
 (overlays.final_result, §2.5), and the saves' stamps that keep two tabs apart (store.py)."""
 from __future__ import annotations
@@ -16,7 +16,11 @@ from trex_core.match import FixedDealer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import overlays, records, recordview, store, strings, values, view  # noqa: E402
+from trexui.aids import records  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
+from trexui.table import store  # noqa: E402
+from trexui.view import board as view  # noqa: E402
+from trexui.view import overlays, recordview, values  # noqa: E402
 
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.trex"))
 

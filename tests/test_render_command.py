@@ -1,5 +1,5 @@
 """``python -m trex_core render`` (trex_core/render.py) and the page's pre-paint it calls
-(web/trexui/embedpaint.py), without a browser: the element it prints, the page it paints,
+(web/trexui/start/paint.py), without a browser: the element it prints, the page it paints,
 the built site's UI zip giving the same HTML as the checkout, and every mistake named.
 That this HTML is what the live table renders is checked in the browser
 (tests/browser/test_lesson_paint.py)."""
@@ -17,7 +17,7 @@ from trex_core import render as render_command
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import embedpaint  # noqa: E402
+from trexui.start import paint as embedpaint  # noqa: E402
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
 KH = f"hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH&moves=2H,6H,3H,5H,5D,2D,KH,4D"

@@ -1,4 +1,4 @@
-"""The rules screen (web/trexui/rulesview.py), without a browser: for each preset (§10) and
+"""The rules screen (web/trexui/view/rulesview.py), without a browser: for each preset (§10) and
 some option combinations it states the values the engine plays by, its §11 worked scores
 are the engine's own, and every catalogue key it uses exists in all three languages."""
 from __future__ import annotations
@@ -14,7 +14,8 @@ from trex_core import PRESETS, Contract, Rules, parse_card, scoring
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import po, rulesview, strings  # noqa: E402
+from trexui.i18n import po, strings  # noqa: E402
+from trexui.view import rulesview  # noqa: E402
 
 LANGS = strings.LANGUAGES
 KH = Contract.KING_OF_HEARTS
@@ -169,7 +170,7 @@ def test_s11_the_worked_numbers_of_rules_md() -> None:
 
 def used_keys() -> set[str]:
     """Every catalogue key rulesview.py can use: its literal keys and those it builds."""
-    src = (ROOT / "web" / "trexui" / "rulesview.py").read_text(encoding="utf-8")
+    src = (ROOT / "web" / "trexui" / "view" / "rulesview.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'"((?:rules|tour|opt|preset|contract|compass|seat|list)\.[\w.-]+)"', src))
     keys = {k for k in keys if not k.endswith(".")}
     keys |= {f"rules.contract.{c.value}" for c in Contract if c.is_trick_contract}

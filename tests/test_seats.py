@@ -1,5 +1,5 @@
 """Who plays each seat of the page's game, and the chair its table is drawn from
-(web/trexui/seats.py, issue 30 item 2: pass-and-play), in CPython."""
+(web/trexui/players/seats.py, issue 30 item 2: pass-and-play), in CPython."""
 from __future__ import annotations
 
 import random
@@ -12,7 +12,9 @@ from trex_core import DEAL_OVER, Match, cards_of, observe
 from trex_core.bots import get_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from trexui import aids, seats, store, tablestate  # noqa: E402
+from trexui.aids import advice as aids  # noqa: E402
+from trexui.players import seats  # noqa: E402
+from trexui.table import store, tablestate  # noqa: E402
 
 COMPASS = ("South", "East", "North", "West")
 

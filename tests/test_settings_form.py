@@ -13,7 +13,9 @@ from trex_core.rules import CHOICES, OPTION_NAMES, SWITCHES
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
-from trexui import overlays, po, store, strings  # noqa: E402
+from trexui.i18n import po, strings  # noqa: E402
+from trexui.table import store  # noqa: E402
+from trexui.view import overlays  # noqa: E402
 
 LANGS = strings.LANGUAGES
 

@@ -50,7 +50,7 @@ def test_page_imports_run_on_the_slim_zip(slim: Path) -> None:
     r = run_page(slim)
     assert r.returncode == 0, r.stderr[-3000:]
     modules = r.stdout.split("MODULES\n", 1)[1].split()
-    assert "trexui.app" in modules and "trex_core.bots.search" in modules and "gettext" in modules
+    assert "trexui.table.app" in modules and "trex_core.bots.search" in modules and "gettext" in modules
 
 
 def test_a_missing_module_fails_the_run(slim: Path, tmp_path: Path) -> None:

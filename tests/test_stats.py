@@ -1,4 +1,4 @@
-"""Your statistics (web/trexui/stats.py), in CPython."""
+"""Your statistics (web/trexui/aids/stats.py), in CPython."""
 from __future__ import annotations
 
 import sys
@@ -7,7 +7,9 @@ from pathlib import Path
 from trex_core import Contract
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from trexui import aids, stats, strings  # noqa: E402
+from trexui.aids import advice as aids  # noqa: E402
+from trexui.aids import stats
+from trexui.i18n import strings  # noqa: E402
 
 DEALS = [(0, 0, Contract.KING_OF_HEARTS, (-75, 0, 0, 0)), (0, 0, Contract.TREX, (200, 150, 100, 50)),
          (1, 1, Contract.KING_OF_HEARTS, (0, -75, 0, 0)), (1, 1, Contract.QUEENS, (-25, -25, 0, 0))]

@@ -5,7 +5,7 @@ The HTML is the page's own first rendering of the table, so it comes from the pa
 code (``trexui``, beside the page in ``web/``), not from the engine: the rules engine draws
 nothing, and this package — a wheel the browser loads, with no dependencies — does not
 carry the page's Python. This module only finds that package and calls its
-``trexui.embedpaint``:
+``trexui.start.paint``:
 
 * ``--ui DIR``: a folder holding ``trexui/`` (a checkout's ``web/``), or a built site
   (``python build.py``), whose ``trexui-src-<hash>.zip`` is unpacked into a temporary folder;
@@ -34,12 +34,12 @@ class UINotFound(LookupError):
 def ui_folder(where: str | None, scratch: Path) -> Path:
     """The folder to put on ``sys.path`` so that ``import trexui`` finds the page's package."""
     if where is None:
-        if (CHECKOUT_UI / "trexui" / "embedpaint.py").exists():
+        if (CHECKOUT_UI / "trexui" / "start" / "paint.py").exists():
             return CHECKOUT_UI
         raise UINotFound("the page's view code (trexui) is not beside this trex_core "
                          f"({CHECKOUT_UI} has none): pass --ui with a checkout's web/ or a built site")
     folder = Path(where)
-    if (folder / "trexui" / "embedpaint.py").exists():
+    if (folder / "trexui" / "start" / "paint.py").exists():
         return folder
     zips = sorted(folder.glob("trexui-src-*.zip")) if folder.is_dir() else []
     if folder.is_file() and folder.suffix == ".zip":
@@ -53,11 +53,11 @@ def ui_folder(where: str | None, scratch: Path) -> Path:
 
 
 def load(where: str | None, scratch: Path) -> Any:
-    """``trexui.embedpaint`` from the page's package (a module: its functions are typed there)."""
+    """``trexui.start.paint`` from the page's package (a module: its functions are typed there)."""
     folder = ui_folder(where, scratch)
     sys.path.insert(0, str(folder))
     try:
-        return importlib.import_module("trexui.embedpaint")
+        return importlib.import_module("trexui.start.paint")
     finally:
         sys.path.remove(str(folder))
 

@@ -1,7 +1,7 @@
 // Trex: a table to play before Python starts (issue 26 §1; docs/WEB.md "The start").
 //
 // build.py renders, with the page's own Python view, the first decisions of a few seeded
-// matches in every language (web/trexui/opening.py): each is a small graph of the table as
+// matches in every language (web/trexui/start/opening.py): each is a small graph of the table as
 // it looks (the view's parts) and what a tap on it leads to. On a first visit this script
 // fetches one, picked at random, paints it in the page's first frame, and follows the
 // player's taps along the graph. It knows no rule: a tap the graph has an edge for shows
@@ -11,11 +11,11 @@
 //
 // A tap's name is the one opening.py gives its edges: "move:<move>" for a click on a
 // [data-action=move] control (or a key press on it), "raise:<card>" for a touch tap on a
-// card of the hand (which only raises it; as trexui/controls.py taps_to_raise decides), or
+// card of the hand (which only raises it; as trexui/table/controls.py taps_to_raise decides), or
 // the control's data-action.
 //
 // On a later visit it paints the table as the page kept it when it was last hidden
-// (trexui/early.py keep_view, "trex.view"), if it was kept with the save that is stored now
+// (trexui/table/early.py keep_view, "trex.view"), if it was kept with the save that is stored now
 // (the save's first characters, its stamp among them, are the same): no other tab has
 // saved since. Every tap on it is kept for Python, as above.
 //
@@ -31,7 +31,7 @@
   var early = window.trexEarly = { state: "off", take: function () { return null; }, settled: Promise.resolve() };
   var params = new URLSearchParams(location.search);
   if (["seed", "level", "autoplay"].some(function (p) { return params.has(p); }) || params.get("early") === "0") return;
-  // a friend's invitation or reply (trexui/invite.py): the page holds another table than its own game
+  // a friend's invitation or reply (trexui/friends/invite.py): the page holds another table than its own game
   if (/^#(join|reply)=/.test(location.hash)) return;
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
   var list, save, settings, kept = null;
@@ -141,7 +141,7 @@
     }
   }
 
-  // a dialog's first control, as trexui/focus.py first_control picks it: the one marked, else
+  // a dialog's first control, as trexui/page/focus.py first_control picks it: the one marked, else
   // the main choice, else the first button
   function firstInDialog() {
     var box = region.querySelector(".overlay .dialog");
@@ -154,7 +154,7 @@
     return view;
   }
 
-  function tapsToRaise(e) {  // as trexui/controls.py taps_to_raise: a touch or pen tap
+  function tapsToRaise(e) {  // as trexui/table/controls.py taps_to_raise: a touch or pen tap
     if (e.detail === 0) return false;
     if (e.pointerType) return e.pointerType === "touch" || e.pointerType === "pen";
     return window.matchMedia("(pointer: coarse)").matches;
@@ -186,7 +186,7 @@
 
   // Arrows move the focus along its group (the hand and its Pass button, a prompt's
   // choices: data-nav), wrapping at the ends, left and right in the reading direction; Home
-  // and End to the ends: as trexui/focus.py arrow does once Python is up. Only the focus
+  // and End to the ends: as trexui/page/focus.py arrow does once Python is up. Only the focus
   // moves: a move is made by Enter or a tap, as ever.
   var KEYS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: 0, End: 0 };
   function onArrow(e) {

@@ -1,7 +1,7 @@
 // Trex loader: runs before PyScript, so the page shows progress from its first
 // paint and says so when a load is slow or fails (issue 4 §3). It holds no game
 // logic. It also records long main-thread tasks for bench/page_load.py.
-// It picks the page's language as the UI's Python does (trexui/strings.py choose):
+// It picks the page's language as the UI's Python does (trexui/i18n/strings.py choose):
 // ?lang=, else the language chosen in Settings, else the browser's languages, else English; the
 // words come from the catalogues (web/locale), inlined into index.html by build.py.
 "use strict";
@@ -21,7 +21,7 @@
   }
   var lang = supported(new URLSearchParams(location.search).get("lang"));
   if (!lang) {
-    // the language the player chose in Settings (trexui/store.py chosen_language): stored
+    // the language the player chose in Settings (trexui/table/store.py chosen_language): stored
     // as "language"; an older "lang" counts unless it is "en", which the first settings
     // stored in every save, chosen or not
     try {

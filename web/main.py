@@ -8,7 +8,7 @@ from pyscript import window
 
 window.performance.mark("trex:python")  # phases for bench/page_load.py
 try:
-    from trexui.app import start
+    from trexui.table.app import start
 
     window.performance.mark("trex:imported")
 

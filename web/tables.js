@@ -23,7 +23,7 @@
   // A table's place shows that it is coming until its Python is there. A table painted in
   // the page (its diagram inside the element: `python -m trex_core render`, author.html's
   // snippet, docs/EMBED.md) shows its diagram meanwhile; Python then takes over the same
-  // elements (trexui/render.py adopts them, and an equal first render changes no node).
+  // elements (trexui/table/render.py adopts them, and an equal first render changes no node).
   function waiting() {
     var els = document.querySelectorAll("[data-trex]");
     for (var i = 0; i < els.length; i++) {
@@ -59,7 +59,7 @@
       var py = document.createElement("script");
       py.type = "py";
       py.setAttribute("config", JSON.stringify({ interpreter: new URL(config.interpreter, base).href, files: files }));
-      py.textContent = "from trexui.app import start_all\nawait start_all()\n";
+      py.textContent = "from trexui.table.app import start_all\nawait start_all()\n";
       document.body.appendChild(py);
       add(document.head, "script", { type: "module", src: base + "pyscript/core.js" });
     }).catch(function (err) {

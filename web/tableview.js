@@ -1,5 +1,5 @@
 // Trex table view: applies each new rendering of the table (an HTML string made by
-// trexui/view.py, a pure function of the observation) to the page by morphing the
+// trexui/view/board.py, a pure function of the observation) to the page by morphing the
 // existing elements with morphdom (./morphdom.min.js, npm morphdom, served locally).
 // Elements that did not change stay the same DOM nodes, so focus, a live region next
 // to the view and CSS transitions survive a render; lists are matched by their
@@ -216,7 +216,7 @@
   // ------------------------------------------------------------------ sound
   // Short sounds made in the page with the Web Audio API (no files): "card" (a card
   // played or laid), "trick" (a trick taken), "turn" (your turn), "deal" (a deal over);
-  // which ones, trexui/sound.py decides. One per table element, like the view. The
+  // which ones, trexui/view/sound.py decides. One per table element, like the view. The
   // AudioContext is created only when the switch is on and the page has had a user
   // gesture (the autoplay policy): never before, never when the switch is off.
   function TrexSound(root) {

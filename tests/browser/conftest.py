@@ -44,7 +44,7 @@ def site_url():
 
 
 NO_TOUR = "window.trexNoTour = true;"
-"""Set before every page starts: the first-visit tour (web/trexui/guide.py) stays away, so
+"""Set before every page starts: the first-visit tour (web/trexui/table/guide.py) stays away, so
 the tests find the table as they expect it. ``browser.new_context(tour=True)`` leaves it on."""
 
 

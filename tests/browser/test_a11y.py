@@ -16,7 +16,7 @@ from trex_core import Match
 from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, SUIT_MASK
 
 sys.path.insert(0, str(ROOT / "web"))
-from trexui.view import card_name, seat_name  # noqa: E402
+from trexui.view.board import card_name, seat_name  # noqa: E402
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 KH = 1 << KING_OF_HEARTS

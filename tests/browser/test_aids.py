@@ -15,7 +15,9 @@ sys.path.insert(0, str(ROOT / "web"))
 from trex_core import Match, Rules, observe  # noqa: E402
 from trex_core.bots import get_bot  # noqa: E402
 from trex_core.cards import QUEENS_MASK  # noqa: E402
-from trexui import aids, dealreview, store  # noqa: E402
+from trexui.aids import advice as aids  # noqa: E402
+from trexui.aids import dealreview
+from trexui.table import store  # noqa: E402
 
 SEED = 11
 

@@ -1,4 +1,4 @@
-"""The announcements (web/trexui/announce.py) and the view's identities, natively (no
+"""The announcements (web/trexui/view/announce.py) and the view's identities, natively (no
 browser): over random matches, observation by observation, each other seat's card,
 Trex card and pass, each double and each trick taken is announced exactly once, your
 own moves never, "your turn" once each time the game starts to wait for you, every
@@ -16,8 +16,9 @@ import pytest
 from trex_core import Match, Rules, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import announce, values, view  # noqa: E402
-from trexui.view import card_name, seat_name  # noqa: E402
+from trexui.view import announce, values  # noqa: E402
+from trexui.view import board as view
+from trexui.view.board import card_name, seat_name  # noqa: E402
 
 CASES = [("levant", {}), ("jawaker", {"complex": True}), ("pagat", {"partnership": True})]
 

@@ -1,4 +1,4 @@
-"""The table before Python (issue 26 §1; web/early.js, web/trexui/opening.py).
+"""The table before Python (issue 26 §1; web/early.js, web/trexui/start/opening.py).
 
 The runtime's wasm is held back by the test (a route that answers only when the test lets
 it go), so every check of the table "before Python" runs while Python cannot have started;
@@ -17,7 +17,7 @@ from trex_core import Match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from conftest import PHONE, _new_table  # noqa: E402
-from trexui import opening  # noqa: E402
+from trexui.start import opening  # noqa: E402
 
 WASM = "**/pyodide.asm.wasm"
 

@@ -14,7 +14,7 @@ from conftest import DESKTOP, Guard, Table, find_seed, tables
 from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, SUIT_MASK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import po, strings  # noqa: E402
+from trexui.i18n import po, strings  # noqa: E402
 
 SMALL_PHONE = {"width": 360, "height": 740}
 KH = 1 << KING_OF_HEARTS

@@ -93,7 +93,7 @@ def test_cards_can_be_played_with_the_keyboard(table):
 def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
     """Issue 8 (no task over 100 ms on a phone): compiling a bot module on the page was a
     task of 50-110 ms at phone speed. build.py compiles the modules the page imports a step
-    at a time (trexui.bots.STEPS) with the pinned Pyodide; the page unpacks that byte code
+    at a time (trexui.players.bots.STEPS) with the pinned Pyodide; the page unpacks that byte code
     next to the wheel and compiles none of them itself."""
     import io
     import json
@@ -103,7 +103,7 @@ def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-    from trexui.bots import STEPS
+    from trexui.players.bots import STEPS
 
     config = json.loads(urllib.request.urlopen(site_url + "pyscript.json").read())
     bots_zip = json.loads(urllib.request.urlopen(site_url + "build.json").read())["bots_bytecode"]
@@ -116,7 +116,8 @@ def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
             pycs.update({n: z.read(n) for n in z.namelist() if n.endswith(".pyc")})
     modules = {n.replace("/__pycache__/", "/").split(".")[0].removesuffix("/__init__").replace("/", ".")
                for n in pycs}
-    assert {*STEPS, "trex_core.bots", "trexui.app", "trex_core.match"} <= modules  # all the page's (build.py)
+    # all the page's (build.py)
+    assert {*STEPS, "trex_core.bots", "trexui.table.app", "trex_core.match"} <= modules
     assert all(int.from_bytes(b[4:8], "little") == 0b01 for b in pycs.values())  # unchecked hash
     t = new_table(viewport={"width": 360, "height": 740})
     t.goto("?speed=instant&seed=1&autoplay=1")

@@ -70,7 +70,7 @@ def finished_save(seed: int = 7) -> str:
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
     from trex_core import Match
-    from trexui import store
+    from trexui.table import store
 
     m = Match.new(seed=seed)
     while not m.is_over:  # each king picks Trex first, so the last deal is a trick contract

@@ -7,7 +7,7 @@ never waits for an animation. A sampler installed before the page loads reads
 ``document.getAnimations()`` at every animation frame, so an animation cannot slip
 between two reads.
 
-Sound (trexui/sound.py decides, tableview.js ``TrexSound`` synthesizes): a switch in
+Sound (trexui/view/sound.py decides, tableview.js ``TrexSound`` synthesizes): a switch in
 Settings, remembered; no AudioContext is ever created while it is off, nor before a user
 gesture. The cues themselves are checked natively over random matches.
 """
@@ -18,7 +18,8 @@ from pathlib import Path
 from trex_core import Match, Rules, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import overlays, sound, view  # noqa: E402
+from trexui.view import board as view
+from trexui.view import overlays, sound  # noqa: E402
 
 # Every frame: how many animations run, and which moving elements they belong to
 # (a card in the trick, in the Trex layout, or a copy flying to a trick's taker).
@@ -281,7 +282,8 @@ def test_sound_cues_follow_the_game_natively():
 def test_sound_setting_round_trip_natively():
     """On by default; remembered off; a stored value that is not a boolean is ignored;
     the switch is in the Settings form, in every language."""
-    from trexui import store, strings
+    from trexui.i18n import strings
+    from trexui.table import store
     s = store.load_settings(None)
     assert s["sound"] is True
     s["sound"] = False

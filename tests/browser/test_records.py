@@ -275,7 +275,7 @@ def test_the_viewer_jumps_by_deal_and_trick_and_keeps_the_four_colour_deck(new_t
     import sys
     sys.path.insert(0, str(ROOT / "web"))
     from trex_core import read_record
-    from trexui import records
+    from trexui.aids import records
 
     text = (GOLDEN / "match-levant.trex").read_text(encoding="utf-8")
     viewer = records.Viewer(read_record(text))

@@ -11,7 +11,7 @@ import build
 from conftest import BOOT_TIMEOUT_MS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import po, strings  # noqa: E402
+from trexui.i18n import po, strings  # noqa: E402
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
 REPLAY = (f"mode=replay&hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH"

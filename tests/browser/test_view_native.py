@@ -1,4 +1,4 @@
-"""The table's HTML (web/trexui/view.py) rendered natively for every position of
+"""The table's HTML (web/trexui/view/board.py) rendered natively for every position of
 random matches under each preset, partnership and Complex: no exception, every
 legal card of yours is a playable button, nothing of another seat's hand leaks;
 each finished deal's summary explains every score from the engine's ledger; every
@@ -15,7 +15,10 @@ from trex_core import DEAL_OVER, IllegalMoveError, Match, Rules, observe, write_
 from trex_core.errors import CODES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui import faces, overlays, store, strings, values, view  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
+from trexui.table import store  # noqa: E402
+from trexui.view import board as view
+from trexui.view import faces, overlays, values  # noqa: E402
 
 CASES = [("levant", {}), ("western", {}), ("pagat", {"partnership": True}),
          ("jawaker", {"complex": True}), ("levant", {"partnership": True, "complex": True})]
@@ -125,7 +128,7 @@ def test_save_round_trip_and_refusals():
 
 def test_the_page_offers_the_bots_levels() -> None:
     from trex_core.bots import LEVELS
-    from trexui import bots
+    from trexui.players import bots
 
     assert bots.levels() == list(LEVELS)
 
@@ -321,7 +324,7 @@ def test_arabic_names_the_king_one_way_and_ends_a_phrase_with_its_number() -> No
     "−75". The card is شايب everywhere (الشيخ only in the contract's own name, شيخ الكبة),
     and a score never comes before the words of its phrase: on the contract buttons, the
     doubling prompts, the seats and the rules screen."""
-    from trexui import rulesview
+    from trexui.view import rulesview
     rules = Rules.preset("levant")
     strings.set_language("ar")
     try:

@@ -31,9 +31,9 @@ from trex_core.moves import CARD, DOUBLE
 from trex_core.scoring import penalty_cards
 from trex_core.tricks import winning_index
 
-from .faces import SUITS, card_symbol, contract_name, score_text
-from .seats import deciding
-from .strings import t
+from ..i18n.strings import t
+from ..players.seats import deciding
+from ..view.faces import SUITS, card_symbol, contract_name, score_text
 
 AID_SAMPLES = 32
 """Samples per decision of the aids' hard bot: fixed, so a hint is reproducible (measured in

@@ -17,9 +17,10 @@ from typing import Any
 
 from trex_core import Observation
 
-from . import aids, bots, dealreview, stats
+from ..i18n.strings import t
+from ..players import bots
+from . import advice, dealreview, stats
 from .api import TableApi
-from .strings import t
 
 KEYS = {"u": "undo", "h": "hint"}
 
@@ -42,7 +43,7 @@ class AidPanel:
         """A new match (or a restored one, with the aids its save says were used)."""
         self.gen += 1
         used = (saved_ui or {}).get("aids")
-        self.used = ({str(k): [str(a) for a in v if a in aids.AIDS] for k, v in used.items() if isinstance(v, list)}
+        self.used = ({str(k): [str(a) for a in v if a in advice.AIDS] for k, v in used.items() if isinstance(v, list)}
                      if isinstance(used, dict) else {})
         self.hint = None
         self.review = None
@@ -50,7 +51,7 @@ class AidPanel:
         self.task = None
 
     def enabled(self, aid: str) -> bool:
-        return self.table.main and aids.enabled(self.table.settings, aid)
+        return self.table.main and advice.enabled(self.table.settings, aid)
 
     def note(self, aid: str) -> None:
         deal = str(self.table.match.deal_number)
@@ -60,7 +61,7 @@ class AidPanel:
     @property
     def practice(self) -> bool:
         """Undo was used in this match: a practice match (stats.py)."""
-        return aids.practice(self.used)
+        return advice.practice(self.used)
 
     def save_ui(self) -> dict[str, Any]:
         return {"aids": self.used} if self.used else {}
@@ -73,7 +74,7 @@ class AidPanel:
     def view(self, ui: dict[str, Any], obs: Observation) -> None:
         """What the aids add to the view's state (view.py reads these keys)."""
         tb = self.table
-        ui.update(aids.tools(self.table.settings, self.used, main=self.table.main))
+        ui.update(advice.tools(self.table.settings, self.used, main=self.table.main))
         if self.hint is not None and self.hint.get("n") == len(tb.match.history) and not ui.get("message"):
             if "move" in self.hint:
                 ui["note"] = ("hint", self.hint["text"])
@@ -81,7 +82,7 @@ class AidPanel:
                 ui["note"] = ("hint", t("aid.hint.thinking"))
         kind = tb.overlay
         if kind == "summary":  # only the deal's summary shows these
-            ui["summary_aids"] = aids.summary_note(self.used.get(str(obs.deal_number), []))
+            ui["summary_aids"] = advice.summary_note(self.used.get(str(obs.deal_number), []))
             if self.enabled("review"):
                 ui["summary_more"] = (f'<button type="button" data-action="review" data-key="review">'
                                       f'{escape(t("aid.review.button"))}</button>')
@@ -89,9 +90,9 @@ class AidPanel:
             r = self.review
             ui["aid_dialog"] = dealreview.review_overlay(r["items"], r["done"], r["total"], r["shown"], tb.idp)
         elif kind == "stats":
-            ui["aid_dialog"] = aids.stats_overlay(self.load_stats())
+            ui["aid_dialog"] = advice.stats_overlay(self.load_stats())
         elif kind == "stats-reset":
-            ui["aid_dialog"] = aids.stats_reset_overlay()
+            ui["aid_dialog"] = advice.stats_reset_overlay()
 
     def hint_move(self) -> str | None:
         h = self.hint
@@ -145,10 +146,10 @@ class AidPanel:
         seats = tb.seats
         # a person's move here or a friend's over a link is theirs: undo never takes it back
         people = [s for s in range(4) if seats.person(s) or s in seats.links]
-        k = aids.undo_steps(m, seats.viewer, people)
+        k = advice.undo_steps(m, seats.viewer, people)
         if not k:
             # another person's move stands between (undo_steps says why not)
-            other = len(people) > 1 and aids.undo_steps(m, seats.viewer) > 0
+            other = len(people) > 1 and advice.undo_steps(m, seats.viewer) > 0
             tb.ui["message"] = t("aid.undo.other" if other else "aid.undo.none")
             tb.render()
             return
@@ -189,7 +190,7 @@ class AidPanel:
             for _ in bots.preload_steps():
                 await asyncio.sleep(0)
             t0 = time.perf_counter()
-            thought = aids.think(tb.obs, tb.seed, n)  # the observation of the player holding the device
+            thought = advice.think(tb.obs, tb.seed, n)  # the observation of the player holding the device
             longest = 1000 * (time.perf_counter() - t0)
             while not thought.done:
                 if gen != self.gen or len(m.history) != n:
@@ -202,7 +203,7 @@ class AidPanel:
             if gen != self.gen or len(m.history) != n:
                 return
             move = str(thought.move())
-            self.hint = {"n": n, "move": move, "text": aids.hint_text(tb.obs, move)}
+            self.hint = {"n": n, "move": move, "text": advice.hint_text(tb.obs, move)}
             tb.render()
             tb.speak([self.hint["text"]])
         except Exception as exc:
@@ -233,7 +234,7 @@ class AidPanel:
             review = self.review
             assert review is not None
             for n, obs, move in found:
-                thought = aids.think(obs, tb.seed, n)
+                thought = advice.think(obs, tb.seed, n)
                 while not thought.done:
                     await asyncio.sleep(0)
                     if gen != self.gen or self.review is None:

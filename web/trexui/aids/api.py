@@ -12,8 +12,8 @@ from typing import Any, Protocol
 
 from trex_core import Match, Observation
 
-from .modes import Game
-from .seats import Seats
+from ..players.seats import Seats
+from ..table.modes import Game
 
 
 class TableApi(Protocol):

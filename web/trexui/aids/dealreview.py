@@ -23,8 +23,8 @@ from typing import Any
 
 from trex_core import Match, Move, Observation, card_text
 
-from .aids import decisions, move_label, think
-from .faces import (
+from ..i18n.strings import t, tn
+from ..view.faces import (
     SUIT_SYMBOL,
     SUITS,
     card_face,
@@ -36,7 +36,7 @@ from .faces import (
     sort_hand,
     texts,
 )
-from .strings import t, tn
+from .advice import decisions, move_label, think
 
 
 def reviewed(match: Match, seat: int = 0) -> list[tuple[int, Observation, Move]]:

@@ -17,9 +17,10 @@ from pyscript import document, window
 
 from trex_core import Match
 
-from . import records, recordview
+from ..i18n.strings import direction
+from ..view import recordview
+from . import records
 from .api import TableApi
-from .strings import direction
 
 ACTIONS = ("records", "record-copy", "record-open", "record-continue", "record-replay", "load-newer",
            *recordview.REPLAY_ACTIONS)

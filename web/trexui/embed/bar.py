@@ -11,9 +11,9 @@ from typing import Any
 from trex_core import Move, Observation, card_text, cards_of
 from trex_core.moves import CARD, DOUBLE, PASS, REDEAL
 
-from .faces import UI, card_symbol, contract_name, refusal_text, seat_name
-from .strings import t
-from .view import table_parts
+from ..i18n.strings import t
+from ..view.board import table_parts
+from ..view.faces import UI, card_symbol, contract_name, refusal_text, seat_name
 
 # Step icons (24×24, drawn with the text colour): no font has to hold ⏮ or ⏭.
 ICON = {"first": '<path d="M6 5v14"/><path d="M18 5l-9 7 9 7z"/>',

@@ -10,8 +10,8 @@ from js import Object
 from pyodide.ffi import to_js
 from pyscript import window
 
-from .dom import js, same
-from .embed import Embed, EmbedError
+from ..page.dom import js, same
+from .params import Embed, EmbedError
 
 
 class HostPage:

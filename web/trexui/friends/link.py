@@ -27,9 +27,9 @@ from trex_core import Match, Observation
 from trex_core import __version__ as VERSION
 from trex_core.referee import Outgoing, Referee
 
+from ..players.seats import Seats
 from . import invite, qr, relay, rtc
 from .invite import InviteError
-from .seats import Seats
 
 DROP_SECONDS = 20  # a dropped guest's seat waits this long before a bot plays it
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from . import overlays, qr
-from .faces import seat_name
-from .strings import t
+from ..i18n.strings import t
+from ..view import overlays
+from ..view.faces import seat_name
+from . import qr
 
 UI = dict[str, Any]
 

@@ -3,7 +3,7 @@
 The link's code (link.py and what it imports: build.py LINK_MODULES) is a zip of its own,
 fetched and imported only when the table has a link seat (bytecode.fetch): a first visit
 alone against bots loads none of it. While it comes, the bots wait for the link seats; once
-it is there, :class:`~trexui.link.LinkHost` seats the friends and the invitations' dialog
+it is there, :class:`~trexui.friends.link.LinkHost` seats the friends and the invitations' dialog
 opens.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import bytecode
+from ..page import bytecode
 
 if TYPE_CHECKING:
     from .link import LinkHost, LinkTable

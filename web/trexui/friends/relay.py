@@ -24,7 +24,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from .dom import js
+from ..page.dom import js
 
 CHANNEL = "trex-link"  # the BroadcastChannel of this browser's tabs
 TAKEN = "taken"

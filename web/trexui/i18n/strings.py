@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent  # the trexui package
 BUILT = HERE / "locale"  # the site: trexui/locale/<lang>.mo and LINGUAS, written by build.py
 SOURCE = HERE.parent / "locale"  # a source checkout: web/locale/<lang>/LC_MESSAGES/trex.po
 DOMAIN = "trex"

@@ -20,7 +20,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-MANIFEST = Path(__file__).resolve().parent / "bytecode.json"
+MANIFEST = Path(__file__).resolve().parent.parent / "bytecode.json"
 _fetching: dict[str, asyncio.Future[None]] = {}
 
 
@@ -44,7 +44,7 @@ async def _fetch(part: str) -> None:
         raise OSError(f"{name}: HTTP {answer.status}")
     data = (await answer.arrayBuffer()).to_bytes()
     roots = {"trex_core": Path(trex_core.__file__).resolve().parent.parent,
-             "trexui": Path(__file__).resolve().parent.parent}
+             "trexui": Path(__file__).resolve().parent.parent.parent}
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         for info in z.infolist():
             z.extract(info, roots[info.filename.split("/", 1)[0]])

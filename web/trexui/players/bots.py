@@ -22,7 +22,7 @@ from typing import Any
 
 from trex_core import observe
 
-from . import bytecode
+from ..page import bytecode
 
 # trex_core.bots is imported after the table is on screen (preload), not before: its
 # import is a measurable part of the start-up in Pyodide (docs/WEB.md).  So the levels

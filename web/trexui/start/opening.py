@@ -34,8 +34,12 @@ from typing import Any
 
 from trex_core import DEAL_OVER, IllegalMoveError, Match, Rules, observe
 
-from . import aids, bots, faces, rulesview, store, strings, tablestate, view
-from .modes import Game
+from ..aids import advice
+from ..i18n import strings
+from ..players import bots
+from ..table import store, tablestate
+from ..table.modes import Game
+from ..view import board, faces, rulesview
 
 # The matches a first visit may open with: fixed, so the build is reproducible; a visit
 # picks one at random. 32 keep the site small (each opening is 5-15 KB compressed) and a
@@ -44,7 +48,7 @@ SEEDS = tuple(random.Random("trex openings").sample(range(1, 10**9), 32))
 IDP = "trex-"  # the page's game's ids (app.Table's default)
 TOUR = "tour"  # the start with the first-visit tour (guide.first_visit), "table" without
 MAX_NODES = 400  # a bound on one opening's graph (a contract's prompts nest at most twice)
-OFFERED = re.compile(r'data-action="move" data-move="([^"]+)"')  # the prompts' buttons (view.py)  # a bound on one opening's graph (a contract's prompts nest at most twice)
+OFFERED = re.compile(r'data-action="move" data-move="([^"]+)"')  # the prompts' buttons (board.py)  # a bound on one opening's graph (a contract's prompts nest at most twice)
 
 
 def first_decision(m: Match, seed: int, level: str, ui: dict[str, Any]) -> None:
@@ -92,7 +96,7 @@ class Builder:
         overlay = tablestate.overlay(ui, m)
         state = tablestate.view_state(ui, m, overlay=overlay, levels=bots.levels(), idp=IDP, notices=[],
                                       mode=Game())
-        state.update(aids.tools(self.settings, {}))  # a first visit: no aid used yet (aidpanel.py)
+        state.update(advice.tools(self.settings, {}))  # a first visit: no aid used yet (aidpanel.py)
         return Game().parts(observe(m, 0), state)
 
     def node(self, history: list[str], ui: dict[str, Any]) -> int:
@@ -180,8 +184,8 @@ def build(seed: int, lang: str, rules: Rules | None = None, level: str = store.L
         table = b.node(history, ui)
         tour = b.node(history, dict(ui, overlay="tour", tour_step=0))  # guide.first_visit
         starts = {TOUR: tour, "table": table}
-        # each start's whole table, for early.js's first paint (view.whole)
-        whole = {name: view.whole([(part, b.html[i]) for part, i in b.nodes[n]["parts"]])
+        # each start's whole table, for early.js's first paint (board.whole)
+        whole = {name: board.whole([(part, b.html[i]) for part, i in b.nodes[n]["parts"]])
                  for name, n in starts.items()}
     return {"format": "trex-opening/1", "seed": seed, "lang": lang, "level": level,
             "rules": rules.to_dict(), "start": starts, "whole": whole, "html": b.html, "nodes": b.nodes}

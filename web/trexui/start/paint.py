@@ -14,9 +14,9 @@ Three users, one function, so that they cannot differ:
 When the runtime is up, the table adopts the painted elements (render.py keeps them) and
 its first render morphs them: equal HTML changes no node, so nothing flashes.
 
-It is the view code's, not the engine's: it lives beside view.py in the page's package,
+It is the view code's, not the engine's: it lives beside board.py in the page's package,
 and the trex_core wheel (which the page loads, and which has no dependencies) holds only
-the command that finds this package. Pure functions, like view.py; the table's state at its
+the command that finds this package. Pure functions, like board.py; the table's state at its
 first render is the one app.Table builds (``Table.view_state`` after ``restore``): a test
 in the browser checks that the two give the same HTML.
 """
@@ -28,11 +28,15 @@ from typing import Any
 
 from trex_core import observe
 
-from . import bots, embedview, faces, modes, strings, tablestate, view
-from .embed import Embed, EmbedError
-from .embed import parse as parse_embed
-from .embed import query as parse_query
-from .strings import t
+from ..embed import bar
+from ..embed.params import Embed, EmbedError
+from ..embed.params import parse as parse_embed
+from ..embed.params import query as parse_query
+from ..i18n import strings
+from ..i18n.strings import t
+from ..players import bots
+from ..table import modes, tablestate
+from ..view import board, faces
 
 
 def check(text: str) -> Embed:
@@ -44,7 +48,7 @@ def check(text: str) -> Embed:
 def problem(e: EmbedError, lang: str = strings.DEFAULT) -> str:
     """A wrong parameter in words, as the table would show it: the parameter, the problem."""
     with strings.language(lang):
-        return f"{t('embed.error.param', param=e.param)} {embedview.problem_text(e.code, e.params)}"
+        return f"{t('embed.error.param', param=e.param)} {bar.problem_text(e.code, e.params)}"
 
 
 def language(e: Embed, page_lang: str) -> str:
@@ -70,7 +74,7 @@ def parts(e: Embed, lang: str, *, frame: bool = False, idp: str = "trex1-") -> l
 def inner(text: str, page_lang: str = strings.DEFAULT, *, idp: str = "trex1-") -> str:
     """What a ``data-trex`` element holds once its table has rendered (raises EmbedError)."""
     e = check(text)
-    return view.skeleton(view.whole(parts(e, language(e, page_lang), idp=idp)))
+    return board.skeleton(board.whole(parts(e, language(e, page_lang), idp=idp)))
 
 
 def element(text: str, page_lang: str = strings.DEFAULT, *, idp: str = "trex1-", attrs: str = "") -> str:
@@ -79,7 +83,7 @@ def element(text: str, page_lang: str = strings.DEFAULT, *, idp: str = "trex1-",
     before the runtime; ``attrs``: the author's own (``class="diagram"``, ``style="…"``)."""
     e = check(text)
     lang = language(e, page_lang)
-    html = view.skeleton(view.whole(parts(e, lang, idp=idp)))
+    html = board.skeleton(board.whole(parts(e, lang, idp=idp)))
     cls = re.search(r'(?:^|\s)class="([^"]*)"', attrs)
     own = re.sub(r'(?:^|\s)(?:class|lang|dir|data-felt|data-trex)="[^"]*"', "", attrs).strip()
     classes = " ".join(dict.fromkeys([*(cls.group(1).split() if cls else []), "trex-table"]))

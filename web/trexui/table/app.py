@@ -37,37 +37,26 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER, Match, Observation, Rules, write_record
 
-from . import (
-    aidpanel,
-    aids,
-    bots,
-    bytecode,
-    controls,
-    early,
-    embedview,
-    faces,
-    guide,
-    invite,
-    modes,
-    pagelang,
-    seats,
-    stats,
-    store,
-    strings,
-    tablestate,
-)
-from .botdriver import SPEEDS, BotDriver
-from .dom import browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
-from .embed import Embed, EmbedError
-from .embed import parse as parse_embed
-from .embed import query as parse_query
-from .focus import Focus
-from .friends import Friends
-from .hostpage import HostPage
+from ..aids import advice, aidpanel, stats
+from ..embed import bar
+from ..embed.hostpage import HostPage
+from ..embed.params import Embed, EmbedError
+from ..embed.params import parse as parse_embed
+from ..embed.params import query as parse_query
+from ..friends import invite
+from ..friends.loader import Friends
+from ..i18n import strings
+from ..i18n.strings import t
+from ..page import bytecode
+from ..page.dom import browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
+from ..page.focus import Focus
+from ..players import bots, seats
+from ..players.botdriver import SPEEDS, BotDriver
+from ..view import faces
+from ..view.settingsform import SettingsForm
+from . import controls, early, guide, modes, pagelang, store, tablestate
 from .pipeline import MovePipeline
 from .render import Renderer
-from .settingsform import SettingsForm
-from .strings import t
 
 
 class Table:
@@ -391,7 +380,7 @@ class Table:
         obs = seats.hidden(self.obs) if self.seats.handing else self.obs
         parts = self.mode.parts(obs, self.view_state(ui))
         if self.main:
-            parts = aids.mark_hint(parts, self.aids.hint_move())
+            parts = advice.mark_hint(parts, self.aids.hint_move())
         return parts
 
     def apply_look(self) -> None:
@@ -542,10 +531,10 @@ def show_error(tb: Table, error: EmbedError) -> None:
     tb.root.hidden = False
     tag = "main" if tb.frame else "section"  # the frame's page has its one <main>
     tb.region.innerHTML = (f"<{tag} class=\"embed-error-box\">"
-                           + embedview.error(error.param, error.code, error.params) + f"</{tag}>")
+                           + bar.error(error.param, error.code, error.params) + f"</{tag}>")
     tb.renderer.mark("state", "error")
     tb.emit("error", param=error.param, problem=error.code,
-            reason=embedview.problem_text(error.code, error.params))
+            reason=bar.problem_text(error.code, error.params))
 
 
 def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:

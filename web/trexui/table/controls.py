@@ -19,15 +19,17 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER
 
-from . import aidpanel, dialogs, faces, guide, pagelang, recordui
-from .api import TableApi
-from .dom import focus, js
-from .focus import Focus
-from .friends import Friends
+from ..aids import aidpanel, recordui
+from ..aids.api import TableApi
+from ..friends.loader import Friends
+from ..i18n.strings import direction
+from ..page.dom import focus, js
+from ..page.focus import Focus
+from ..view import dialogs, faces
+from ..view.settingsform import SettingsForm
+from . import guide, pagelang
 from .modes import ModeHost
 from .pagelang import LanguageHost
-from .settingsform import SettingsForm
-from .strings import direction
 
 KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
 KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}  # any layout
@@ -172,7 +174,7 @@ def apply_settings(host: ControlHost, new_game: bool) -> None:
 
 def tap(host: ControlHost, name: str) -> None:
     """A tap made on the table early.js painted before Python, as early.js names it
-    (trexui/opening.py): played as its click would have been."""
+    (trexui/start/opening.py): played as its click would have been."""
     if name.startswith("move:"):
         host.human_move(name[5:])
     elif name.startswith("raise:"):

@@ -20,9 +20,10 @@ from typing import Any, Protocol
 
 from pyscript import window
 
-from . import controls, store, tablestate, view
+from ..page.dom import js, storage_get, storage_set
+from ..view import board
+from . import controls, store, tablestate
 from .controls import ControlHost
-from .dom import js, storage_get, storage_set
 from .pipeline import MovePipeline
 from .render import Renderer
 
@@ -108,4 +109,4 @@ def keep_view(host: EarlyHost) -> None:
     tablestate.refreshed(restored, m, host.obs)
     look = "four-colour" if host.settings.get("four_colour") else ""
     storage_set(VIEW_KEY, json.dumps({"head": saved[:HEAD], "lang": host.lang, "look": look,
-                                      "whole": view.whole(host.parts(restored))}, ensure_ascii=False))
+                                      "whole": board.whole(host.parts(restored))}, ensure_ascii=False))

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from trex_core import Match, Rules
 
-from .strings import t
+from ..i18n.strings import t
 
 ACTIONS = ("apply-rules", "rules-now", "rules-keep", "save-continue", "save-default", "new-game", "last-deal")
 """Settings' new game with these rules; the question's yes and its no (Escape too); a

@@ -9,7 +9,7 @@ nothing: a card or an answer it is offered (the observation's legal moves) is se
 host, and the host's referee plays it or says why not (its code, said here in the guest's
 own language). The guest keeps no save: the match is the host's.
 
-It reuses the table's view (view.py), rendering (render.py), focus (focus.py) and live
+It reuses the table's view (board.py), rendering (render.py), focus (focus.py) and live
 region (announce.py); the host's aids, settings and records are not offered here.
 """
 from __future__ import annotations
@@ -28,13 +28,17 @@ from trex_core import DEAL_OVER, Match, Observation, Rules, observe
 from trex_core import __version__ as VERSION
 from trex_core.referee import hello, move_message, read
 
-from . import faces, invite, linkview, qr, relay, rtc, seats, store, strings, values, view
-from .botdriver import SPEEDS
+from ..friends import invite, linkview, qr, relay, rtc
+from ..i18n import strings
+from ..i18n.strings import t
+from ..page.dom import browser_languages, guarded, js, log_bug, storage_get
+from ..page.focus import Focus
+from ..players import seats
+from ..players.botdriver import SPEEDS
+from ..view import board, faces, values
+from . import store
 from .controls import copy_code, taps_to_raise
-from .dom import browser_languages, guarded, js, log_bug, storage_get
-from .focus import Focus
 from .render import Renderer
-from .strings import t
 
 GUEST_TOOLS = ("last-trick", "sheet")  # the top bar's tools on a guest's table (the rest are the host's)
 REFEREE_CODES = ("malformed", "version", "hello-first", "other-seat", "host-deals")  # said as link.refused.*
@@ -127,7 +131,7 @@ class GuestTable:
         state.update(overlay=self.overlay, kings=[seats.turn(k, self.seat) for k in kings_of(o)], levels=[],
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
                      summary_buttons=summary_close)
-        return view.table_parts(o, state)
+        return board.table_parts(o, state)
 
     def report_bug(self, exc: BaseException) -> None:
         log_bug(exc)

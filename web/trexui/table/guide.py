@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from trex_core import Rules
 
-from . import rulesview
-from .api import TableApi
+from ..aids.api import TableApi
+from ..view import rulesview
 
 ACTIONS = ("rules", "rules-form", "close-rules", "tour", "tour-next", "tour-back", "tour-done", "tour-rules")
 

@@ -11,7 +11,7 @@ asks its mode instead of checking which one it is (docs/EMBED.md describes the m
 An embedded table's mode also answers the host page's commands (``restart``, ``step``,
 ``show-answer``) and tells it what happened (``emit``, app.py).
 
-A new embed mode is a subclass here, its name in embed.MODES, and its bar in embedview.py.
+A new embed mode is a subclass here, its name in embed.MODES, and its bar in bar.py.
 """
 from __future__ import annotations
 
@@ -20,9 +20,11 @@ from typing import Any, Protocol
 
 from trex_core import IllegalMoveError, InvalidMoveError, Match, Move, card_text, cards_of, parse_move
 
-from . import embedview, ending, faces, view
-from .embed import Embed
-from .strings import t
+from ..embed import bar
+from ..embed.params import Embed
+from ..i18n.strings import t
+from ..view import board, faces
+from . import ending
 
 Parts = list[tuple[str, str]]
 
@@ -57,7 +59,7 @@ class Game:
     diagram = False  # stepped by its reader (view, replay): the cards do not move it
     last_summary = True  # the match's last deal shows its summary
     shortcuts: frozenset[str] | None = None  # the keys' actions it takes (None: all)
-    actions: tuple[str, ...] = ending.ACTIONS  # the buttons of its own (embedview.py's bar)
+    actions: tuple[str, ...] = ending.ACTIONS  # the buttons of its own (bar.py's bar)
     step = 0  # a replay's step (moves shown); the start in the other modes
     judged: bool | None = None  # an exercise: whether the last answer was right
     answer_shown = False
@@ -94,7 +96,7 @@ class Game:
         return {}
 
     def parts(self, obs: Any, ui: dict[str, Any]) -> Parts:
-        parts = view.table_parts(obs, ui)
+        parts = board.table_parts(obs, ui)
         if obs.is_over and ui.get("overlay") is None:  # the result closed: what next (ending.py)
             idp = ui.get("idp", "")
             parts = [(name, ending.with_over_prompt(html, idp) if name == "centre" else html) for name, html in parts]
@@ -143,9 +145,9 @@ class Embedded(Game):
         if kind == "restart":
             self.restart(host)
             return None
-        if kind == "prepaint":  # author.html's snippet: a data-trex element painted (embedpaint.py)
-            from . import embedpaint  # (it builds tables from this module's modes)
-            params, html, problem = embedpaint.answer(data)
+        if kind == "prepaint":  # author.html's snippet: a data-trex element painted (paint.py)
+            from ..start import paint  # (it builds tables from this module's modes)
+            params, html, problem = paint.answer(data)
             host.emit("prepaint", params=params, html=html, problem=problem)
             return None
         return "unknown-command"
@@ -181,7 +183,7 @@ class Embedded(Game):
         return self.diagram
 
     def parts(self, obs: Any, ui: dict[str, Any]) -> Parts:
-        return embedview.parts(obs, ui)
+        return bar.parts(obs, ui)
 
 
 class View(Embedded):
@@ -341,7 +343,7 @@ class Exercise(Embedded):
         e = self.embed
         assert e is not None
         if self.answer_shown:
-            out["note"] = ("answer", t("embed.answer", moves=embedview.answer_text(e.answers)))
+            out["note"] = ("answer", t("embed.answer", moves=bar.answer_text(e.answers)))
         elif self.judged is True:
             out["note"] = ("right", e.right or t("embed.right"))
         elif self.judged is False:

@@ -9,11 +9,11 @@ from typing import Any, Protocol
 from js import URLSearchParams, location
 from pyscript import document, window
 
-from . import strings
-from .dom import js
+from ..i18n import strings
+from ..i18n.strings import direction, t
+from ..page.dom import js
+from ..view.settingsform import SettingsForm
 from .render import Renderer
-from .settingsform import SettingsForm
-from .strings import direction, t
 
 
 class LanguageHost(Protocol):

@@ -26,14 +26,15 @@ from trex_core import (
     Rules,
 )
 
-from . import faces, store, tablestate
-from .aidpanel import AidPanel
-from .botdriver import BotDriver
-from .dom import storage_get, storage_head, storage_set
+from ..aids.aidpanel import AidPanel
+from ..i18n.strings import t
+from ..page.dom import storage_get, storage_head, storage_set
+from ..players.botdriver import BotDriver
+from ..players.seats import ALONE, Seats
+from ..view import faces
+from . import store, tablestate
 from .modes import Game
 from .render import Renderer
-from .seats import ALONE, Seats
-from .strings import t
 
 
 class PipelineHost(Protocol):

@@ -1,6 +1,6 @@
 """Showing a table: its parts morphed onto the page in batches, what is announced and heard.
 
-Each render asks the table for its view's parts (view.table_parts: name and HTML) and applies
+Each render asks the table for its view's parts (board.table_parts: name and HTML) and applies
 only those whose HTML changed, through web/tableview.js, which morphs them in place:
 unchanged elements stay the same nodes, so the focus stays put and cards can move. Some
 parts wait for a task of their own just after (a batch per task), so no one task both builds
@@ -20,9 +20,9 @@ from pyscript import document, window
 
 from trex_core import Observation
 
-from . import announce, sound, view
-from .dom import js
-from .focus import Focus
+from ..page.dom import js
+from ..page.focus import Focus
+from ..view import announce, board, sound
 
 LIVE_KEEP = 12  # messages kept in the live region (older ones are removed; only additions are read)
 Parts = list[tuple[str, str]]
@@ -68,7 +68,7 @@ class Renderer:
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
         self.timed = timed  # the benchmark (?autoplay=1): each render is timed
         if not painted(root):  # else: painted before Python (an opening, a kept table, a lesson's HTML)
-            root.innerHTML = view.SKELETON
+            root.innerHTML = board.SKELETON
         self.region = root.querySelector(".table-view")
         self.live = root.querySelector("[data-region=announce]")
         self.view = window.TrexTableView.new(self.region, root.querySelector(".fx"))
@@ -76,7 +76,7 @@ class Renderer:
         self.cues = sound.Cues()
         self.announcer = announce.Announcer()
         self.focus = focus
-        self.applied: dict[str, str] = {}  # the view's parts as last applied (view.table_parts)
+        self.applied: dict[str, str] = {}  # the view's parts as last applied (board.table_parts)
         # parts of the last render still to apply, a batch per task (render_now): each
         # batch's parts, whether the focus (as it was before the render) settles with them,
         # and how long their cards move
@@ -153,14 +153,14 @@ class Renderer:
         if changed:
             ms = min(280, int(host.speed * 600))
             if not applied:  # the first render; later ones go part by part, so the sheet can wait
-                self.view.patch(view.whole(parts), ms)
+                self.view.patch(board.whole(parts), ms)
             else:
                 names = {name for name, _ in changed}
                 wait = {"side"} if len(changed) > 2 else set()
                 if "overlay" in names and host.overlay:
-                    wait.update(view.FELT_PARTS)
-                elif "overlay" in names and names & set(view.FELT_PARTS):
-                    wait.update(names - set(view.FELT_PARTS))
+                    wait.update(board.FELT_PARTS)
+                elif "overlay" in names and names & set(board.FELT_PARTS):
+                    wait.update(names - set(board.FELT_PARTS))
                 later = [c for c in changed if c[0] in wait and c[0] in applied]
                 now = [c for c in changed if c not in later]
                 # (parts, whether the focus settles with them, how long their cards move)

@@ -27,7 +27,7 @@ from typing import Any
 
 from trex_core import DealResult, IllegalMoveError, Match, Rules, card_text, read_record
 
-from . import seats
+from ..players import seats
 
 SAVE_KEY = "trex.match"
 SETTINGS_KEY = "trex.settings"

@@ -9,9 +9,10 @@ from typing import Any
 
 from trex_core import DEAL_OVER, Match, Observation
 
-from . import faces, store, values
+from ..players.seats import turn
+from ..view import faces, values
+from . import store
 from .modes import Game
-from .seats import turn
 
 
 def restored(m: Match) -> dict[str, Any]:

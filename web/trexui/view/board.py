@@ -32,6 +32,7 @@ from typing import Any
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
 
+from ..i18n.strings import iso, t, tn
 from . import dialogs
 from .faces import (
     HAND_SUITS,
@@ -61,12 +62,7 @@ from .faces import (
     texts,
     tricks_won,
 )
-from .overlays import (
-    overlay,
-    param_notice,
-    score_sheet,
-)
-from .strings import iso, t, tn
+from .overlays import overlay, param_notice, score_sheet
 
 # ---------------------------------------------------------------- top bar
 # Tool icons (24×24, drawn with the text colour). On narrow screens the buttons show

@@ -19,8 +19,8 @@ from typing import Any
 
 from trex_core import Match, Observation, __version__
 
+from ..i18n.strings import iso, t
 from . import faces, overlays, recordview, rulesview
-from .strings import iso, t
 
 UI = dict[str, Any]
 Render = Callable[[Observation, UI, str], str]  # (the observation, the page's state, the id prefix) -> HTML
@@ -29,7 +29,7 @@ Render = Callable[[Observation, UI, str], str]  # (the observation, the page's s
 def linkview() -> Any:
     """The friends' dialogs (linkview.py): the link's code, imported once a table has a link
     seat or the page is a friend's (friends.py), never before."""
-    from . import linkview
+    from ..friends import linkview
     return linkview
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from trex_core import Contract, Observation, card_text, cards_of
 
-from .seats import turn
-from .strings import LANGUAGES, iso, language_name, signed, t
+from ..i18n.strings import LANGUAGES, iso, language_name, signed, t
+from ..players.seats import turn
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUITS = "SHDC"  # engine order: rows of the Trex layout

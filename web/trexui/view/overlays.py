@@ -13,7 +13,9 @@ from trex_core import Contract, Observation, card_text
 from trex_core.rules import CHOICES, PRESETS, SWITCHES
 from trex_core.scoring import Entry
 
-from . import rulesview, seats
+from ..i18n.strings import LANGUAGES, current, direction, language_name, t, tn
+from ..players import seats
+from . import rulesview
 from .faces import (
     RANKS,
     SUIT_SYMBOL,
@@ -28,7 +30,6 @@ from .faces import (
     sort_hand,
     tricks_won,
 )
-from .strings import LANGUAGES, current, direction, language_name, t, tn
 
 ICE_FORMS = ("stun:host:port", "turn:host:port user password")  # a servers line (rtc.ice_servers)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..i18n.strings import t
 from .faces import (
     SUIT_SYMBOL,
     SUITS,
@@ -25,7 +26,6 @@ from .faces import (
     suit_colour,
 )
 from .overlays import overlay
-from .strings import t
 
 REPLAY_ACTIONS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward",
                   "replay-last": "last", "replay-deal-back": "deal-back", "replay-trick-back": "trick-back",

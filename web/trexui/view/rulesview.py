@@ -18,7 +18,7 @@ from typing import Any
 from trex_core import Contract, Rules, parse_card, scoring
 from trex_core.rules import CLOCKWISE, JAWAKER, RIGHT_THEN_ACROSS, SEVEN_OF_HEARTS
 
-from .strings import iso, signed, t
+from ..i18n.strings import iso, signed, t
 
 TOUR_STEPS = 4
 """The steps of the first-visit tour: the king's choice, playing a card, the score sheet,

@@ -8,8 +8,8 @@ from typing import Any
 from trex_core import Rules
 from trex_core.rules import CHOICES, SWITCHES
 
+from ..page.dom import js
 from . import overlays
-from .dom import js
 
 PLAY = ("level", "speed")  # applied at once, the match goes on
 LOOKS = ("four_colour", "sound", *overlays.AID_SWITCHES)  # switches applied at once
