@@ -12,7 +12,13 @@ try:
 
     window.performance.mark("trex:imported")
 
-    await start()  # noqa: F704 - PyScript runs this module with top-level await
+    def paint(command: object) -> tuple[str, str | None, str | None]:
+        """author.html's snippet, painted: loaded on its first ``prepaint`` command only."""
+        from trexui.start.paint import answer
+
+        return answer(command)
+
+    await start(paint)  # noqa: F704 - PyScript runs this module with top-level await
 except Exception as exc:  # pragma: no cover - shown to the player
     window.trexLoader.fail(f"{type(exc).__name__}: {exc}")
     raise

@@ -12,8 +12,16 @@ from typing import Any, Protocol
 
 from trex_core import Match, Observation
 
+from ..embed.params import Embed
 from ..players.seats import Seats
-from ..table.modes import Game
+
+
+class Use(Protocol):
+    """How the table is used (table/modes.py's ``Game`` and the lesson's modes): the helpers
+    read only whether it is a lesson's table, so they import nothing of the table."""
+
+    @property
+    def embed(self) -> Embed | None: ...
 
 
 class TableApi(Protocol):
@@ -49,7 +57,7 @@ class TableApi(Protocol):
         ...
 
     @property
-    def mode(self) -> Game: ...
+    def mode(self) -> Use: ...
     @property
     def region(self) -> Any:
         """The rendered view's element."""

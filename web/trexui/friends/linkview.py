@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 
 from ..i18n.strings import t
-from ..view import overlays
+from ..view import dialogs, overlays
 from ..view.faces import seat_name
 from . import qr
 
@@ -90,3 +90,8 @@ def replied_page(sent: bool, error: str | None) -> str:
     text = t("link.bad." + error) if error else t("link.replied" if sent else "link.replied.paste")
     return (f'<main class="link-replied"><h1>{escape(t("app.title"))}</h1>'
             f'<p role="status">{escape(text)}</p></main>')
+
+
+# the table's registry draws these two dialogs with this room's code once it is loaded
+dialogs.provide("link", lambda obs, ui, idp: host_dialog(ui, idp))
+dialogs.provide("join", lambda obs, ui, idp: guest_dialog(ui, idp))

@@ -42,6 +42,7 @@ class Friends:
     async def _load(self) -> None:
         try:
             await bytecode.fetch("link")
+            from . import linkview  # noqa: F401 - its dialogs join the table's registry (dialogs.provide)
             from .link import LinkHost
             with self.table.speaking():
                 self.host = LinkHost(self.table, *self.args)

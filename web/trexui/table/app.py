@@ -65,6 +65,8 @@ class Table:
     parameter that is wrong, shown in the table's place). ``frame``: the table is its page's
     one table in an iframe, and talks to the parent page by postMessage."""
 
+    painter: Callable[[Any], tuple[str, str | None, str | None]] | None = None  # (modes.ModeHost)
+
     def __init__(self, root: Any, *, main: bool = False, mode: modes.Game | None = None,
                  error: EmbedError | None = None, frame: bool = False, idp: str = "trex-",
                  lang: str | None = None) -> None:
@@ -577,10 +579,11 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
     return {"state": state, "perf": perf, "record": record, "aids": aid}
 
 
-async def start() -> None:
+async def start(painter: Callable[[Any], tuple[str, str | None, str | None]] | None = None) -> None:
     """index.html (the game) and embed.html (one embedded table): the page's one table, #app.
     At ``#join=`` the page holds a friend's seat (guest.py); at ``#reply=`` it hands a
-    friend's reply to this browser's table (invite.py)."""
+    friend's reply to this browser's table (invite.py). ``painter``: the answer to
+    author.html's ``prepaint`` command (start/paint.py, which imports the table)."""
     root = document.getElementById("app")
     asked = invite.fragment(str(location.hash)) if not document.body.hasAttribute("data-embed") else None
     if asked is not None:
@@ -595,6 +598,7 @@ async def start() -> None:
     if document.body.hasAttribute("data-embed"):
         browser = strings.choose(None, None, browser_languages())[0]
         table = Table.embedded(root, str(location.search), frame=True, idp="trex-", lang=browser)
+        table.painter = painter
     else:
         table = Table(root, main=True)
     await start_table(table, page=True)

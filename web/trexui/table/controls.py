@@ -28,7 +28,7 @@ from ..page.focus import Focus
 from ..view import dialogs, faces
 from ..view.settingsform import SettingsForm
 from . import guide, pagelang
-from .modes import ModeHost
+from .modes import Game, ModeHost
 from .pagelang import LanguageHost
 
 KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
@@ -48,6 +48,8 @@ class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     link: Friends
     param_speed: str | None
 
+    @property
+    def mode(self) -> Game: ...  # (TableApi names only what the aids read of it)
     def human_move(self, text: str) -> None: ...
     def apply(self, text: str, spread: bool = False) -> None: ...
     def new_game(self, seed: int | str | None = None) -> None: ...

@@ -15,6 +15,7 @@ A new embed mode is a subclass here, its name in embed.MODES, and its bar in bar
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
 
@@ -34,6 +35,9 @@ class ModeHost(ending.EndingHost, Protocol):
     match needs, ending.py)."""
 
     ui: dict[str, Any]
+    # an embedded table's first picture for author.html's snippet: start/paint.py's answer,
+    # handed in by web/main.py (a room that draws tables imports the table, not back)
+    painter: Callable[[Any], tuple[str, str | None, str | None]] | None
 
     @property
     def match(self) -> Match: ...
@@ -145,9 +149,8 @@ class Embedded(Game):
         if kind == "restart":
             self.restart(host)
             return None
-        if kind == "prepaint":  # author.html's snippet: a data-trex element painted (paint.py)
-            from ..start import paint  # (it builds tables from this module's modes)
-            params, html, problem = paint.answer(data)
+        if kind == "prepaint" and host.painter is not None:  # author.html's snippet, painted
+            params, html, problem = host.painter(data)
             host.emit("prepaint", params=params, html=html, problem=problem)
             return None
         return "unknown-command"

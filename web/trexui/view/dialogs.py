@@ -26,11 +26,22 @@ UI = dict[str, Any]
 Render = Callable[[Observation, UI, str], str]  # (the observation, the page's state, the id prefix) -> HTML
 
 
-def linkview() -> Any:
-    """The friends' dialogs (linkview.py): the link's code, imported once a table has a link
-    seat or the page is a friend's (friends.py), never before."""
-    from ..friends import linkview
-    return linkview
+LATE: dict[str, Render] = {}
+"""Dialogs whose HTML is drawn by code the page fetches later: the friends' (friends/linkview.py,
+the link's zip, imported once a table has a link seat or the page is a friend's). That code
+hands its renderings in with :func:`provide`; the view never imports it."""
+
+
+def provide(kind: str, render: Render) -> None:
+    """``render`` draws the dialog ``kind`` from now on (a later-fetched room's)."""
+    LATE[kind] = render
+
+
+def _late(kind: str) -> Render:
+    def render(obs: Observation, ui: UI, idp: str) -> str:
+        late = LATE.get(kind)
+        return late(obs, ui, idp) if late else ""
+    return render
 
 
 @dataclass(frozen=True)
@@ -120,8 +131,8 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
     Dialog("replay", lambda obs, ui, idp: recordview.replay_dialog(ui["replay_state"], idp)),
     Dialog("stale", lambda obs, ui, idp: recordview.stale_dialog(idp)),
     Dialog("handoff", _handoff, close=None),
-    Dialog("link", lambda obs, ui, idp: linkview().host_dialog(ui, idp), opens=True),  # the host's invitations
-    Dialog("join", lambda obs, ui, idp: linkview().guest_dialog(ui, idp), close=None),  # the guest's reply
+    Dialog("link", _late("link"), opens=True),  # the host's invitations (friends/linkview.py)
+    Dialog("join", _late("join"), close=None),  # the guest's reply (friends/linkview.py)
 )}
 
 
