@@ -326,7 +326,8 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 # (invite.py and the referee's protocol stay: the page reads a #join= address with them.)
 LINK_MODULES = ("trexui.table.guest", "trexui.friends.link", "trexui.friends.linkview", "trexui.friends.qr",
                 "trexui.friends.relay", "trexui.friends.rtc")
-NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render",
+NOT_PAGE_MODULES = ("trex_core.tools.cli", "trex_core.__main__", "trex_core.tools.arena",
+                    "trex_core.tools.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
                     "trexui.i18n.po",
                     "trexui.start.opening")  # the openings are rendered at build time (early.js)

@@ -1,9 +1,9 @@
-"""What a move costs on a shared table's channels (issue 30 "Measure"; trex_core/referee.py).
+"""What a move costs on a shared table's channels (issue 30 "Measure"; trex_core/tools/referee.py).
 
     python bench/channel_bytes.py [--matches 4] [--seed 1]
 
 Plays whole seeded matches (random legal moves) with the host at seat 0 and guests at seats
-1-3, through :class:`trex_core.referee.Referee`, and reports the bytes of every message the
+1-3, through :class:`trex_core.tools.referee.Referee`, and reports the bytes of every message the
 host sends after a move (each guest's state, UTF-8, as a WebRTC data channel carries it:
 uncompressed) and of a guest's move message: per move, summed over the three guests, and per
 message; medians, 90th percentiles and the largest, for the plain game, partnership and
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trex_core import DEAL_OVER, Match, __version__  # noqa: E402
-from trex_core.referee import Referee, hello, move_message  # noqa: E402
+from trex_core.tools.referee import Referee, hello, move_message  # noqa: E402
 
 GUESTS = (1, 2, 3)
 

@@ -44,13 +44,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trex_core import Match  # noqa: E402
-from trex_core.arena import play_deal  # noqa: E402
 from trex_core.bots import get_bot  # noqa: E402
 from trex_core.bots.choice import expected_score, hand_features  # noqa: E402
 from trex_core.bots.fit_choice import fit  # noqa: E402
 from trex_core.randomplay import random_hands  # noqa: E402
 from trex_core.rules import Contract, Rules  # noqa: E402
 from trex_core.scoring import FAIR_SHARE  # noqa: E402
+from trex_core.tools.arena import play_deal  # noqa: E402
 
 CONTRACTS = (Contract.KING_OF_HEARTS, Contract.QUEENS, Contract.DIAMONDS, Contract.COLLECTIONS, Contract.TREX)
 TEST = "hard:samples=20"

@@ -72,7 +72,7 @@ stub.window = stub.document = Stand()
 stub.__getattr__ = lambda name: Stand()
 sys.modules["pyscript"] = stub
 import importlib, os, random
-skip = {"trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render", "trex_core.bots.fit_choice"}
+skip = {"trex_core.tools.cli", "trex_core.__main__", "trex_core.tools.arena", "trex_core.tools.render", "trex_core.bots.fit_choice"}
 names = []
 for base, package in (("/home/pyodide/trex_core", "trex_core"), ("/home/pyodide/trexui", "trexui")):
     for dirpath, _, files in os.walk(base):

@@ -1,6 +1,6 @@
 """Two arena runs on the same deals, compared kingdom by kingdom.
 
-``python -m trex_core.arena ... --out A.jsonl`` writes one line per kingdom; run it for two
+``python -m trex_core.tools.arena ... --out A.jsonl`` writes one line per kingdom; run it for two
 bots (or two settings) on the same ``--seed`` and kingdoms, then::
 
     python bench/paired.py A.jsonl B.jsonl
@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trex_core.arena import mean_ci, time_summary  # noqa: E402
+from trex_core.tools.arena import mean_ci, time_summary  # noqa: E402
 
 
 def load(paths: str) -> dict[int, dict[str, Any]]:

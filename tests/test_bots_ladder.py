@@ -1,6 +1,6 @@
 """The ladder random < easy < medium < hard, and a fixed arena run as a regression gate.
 
-Each rung is a seeded duplicate-arena run (trex_core.arena) of the stronger bot against
+Each rung is a seeded duplicate-arena run (trex_core.tools.arena) of the stronger bot against
 three copies of the weaker; it must win by more than its 95% confidence interval.  The runs
 are deterministic, so they cannot flake; their sizes keep the interval well clear of zero at
 the strengths measured in docs/BOTS.md.  Seeds ``ladder-…`` are used by nothing else.

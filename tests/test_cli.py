@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from trex_core import Rules
-from trex_core.cli import bot_names, get_bot, main
-from trex_core.record import load, loads
+from trex_core.records.record import load, loads
+from trex_core.tools.cli import bot_names, get_bot, main
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden"
@@ -138,7 +138,7 @@ def test_arena_is_dispatched(capsys: Capture) -> None:
     import importlib.util
 
     code = main(["arena", "--help"])
-    if importlib.util.find_spec("trex_core.arena") is None:
+    if importlib.util.find_spec("trex_core.tools.arena") is None:
         assert code == 1 and "not installed" in capsys.readouterr().err
     else:
         assert code == 0 and "usage" in capsys.readouterr().out

@@ -271,6 +271,10 @@ def _imports(path: Path) -> list[tuple[str, list[str], bool]]:
             parts = (node.module or "").split(".")
             if path.parent.name == "bots" and node.level == 1:
                 parts = ["bots"]
+            elif parts[0] in ("records", "tools"):  # the rooms beside the rules: by module
+                parts = parts[1:] or [node.names[0].name]
+            elif path.parent.name in ("records", "tools") and node.level == 1 and not node.module:
+                parts = [node.names[0].name]
             out.append((parts[0], [a.name for a in node.names], id(node) in top))
     return out
 

@@ -185,3 +185,40 @@ def test_the_rules_never_import_the_tools() -> None:
 def test_no_core_folder_holds_more_than_fifteen_modules() -> None:
     for folder in {p.parent for p in (ROOT / "trex_core").rglob("*.py")}:
         assert len(list(folder.glob("*.py"))) <= 15, folder
+
+
+OLD_PATHS = ("record", "position", "arena", "cli", "render", "referee", "randomplay", "fast", "cards",
+             "rules", "legality", "tricks", "scoring", "match", "observation", "moves", "state", "errors",
+             "explain", "bots")
+
+
+def test_every_old_module_path_still_imports() -> None:
+    """A user's ``import trex_core.record`` or ``from trex_core.arena import play_deal`` keeps
+    working after the move into rooms: the old path is the same module as the new one."""
+    import importlib
+
+    import trex_core
+    for name in OLD_PATHS:
+        module = importlib.import_module(f"trex_core.{name}")
+        assert getattr(trex_core, name) is module
+        new = trex_core.MOVED.get(f"trex_core.{name}", f"trex_core.{name}")
+        assert importlib.import_module(new) is module and module.__name__ == new
+    from trex_core.arena import play_deal
+    from trex_core.record import RecordError
+    from trex_core.tools.arena import play_deal as new_play_deal
+    assert play_deal is new_play_deal and RecordError is trex_core.RecordError
+
+
+def test_the_old_paths_import_nothing_when_the_package_is(tmp_path: Path) -> None:
+    """The page imports trex_core at its start: the old paths' finder adds no module to it,
+    and ``python -m trex_core.arena`` still runs the arena."""
+    import subprocess
+    import sys
+    code = ("import sys; before = set(sys.modules); import trex_core; "
+            "print(sorted(m for m in set(sys.modules) - before if m.startswith('trex_core.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    shown = out.stdout.strip()
+    assert "records" not in shown and "tools" not in shown and "importlib" not in shown, shown
+    run = subprocess.run([sys.executable, "-m", "trex_core.arena", "--help"], capture_output=True,
+                         text=True, cwd=ROOT)
+    assert run.returncode == 0 and "--baseline" in run.stdout, run.stderr

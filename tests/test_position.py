@@ -1,4 +1,4 @@
-"""Positions as text (trex_core/position.py, docs/POSITION.md): round trips over random
+"""Positions as text (trex_core/records/position.py, docs/POSITION.md): round trips over random
 positions, the non-canonical spellings the reader accepts, every parse error with its exact
 line and column, and the engine recipe of docs/POSITION.md replaying positions of real deals.
 """
@@ -27,7 +27,7 @@ from trex_core.moves import (
     double_move,
     parse_move,
 )
-from trex_core.position import FIELDS, Position, PositionError
+from trex_core.records.position import FIELDS, Position, PositionError
 from trex_core.rules import PRESETS, Contract, Rules
 
 RULE_VALUES: dict[str, tuple[object, ...]] = {

@@ -21,7 +21,7 @@ from trex_core import Contract, Match, Rules, observe
 from trex_core.cards import card_text, parse_card
 from trex_core.match import ANNOUNCE, DEAL_OVER, Dealer
 from trex_core.moves import DOUBLE, NEXT, NEXT_MOVE, REDEAL, Move
-from trex_core.record import (
+from trex_core.records.record import (
     RecordError,
     dump,
     dumps,

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trex_core.record import RecordError, read, write
+from trex_core.records.record import RecordError, read, write
 
 GOLDEN = Path(__file__).parent / "golden"
 BASES = [p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob("*.trex"))]

@@ -1,4 +1,4 @@
-"""The host's referee for a table shared with guests (issue 30 §3–4; trex_core/referee.py).
+"""The host's referee for a table shared with guests (issue 30 §3–4; trex_core/tools/referee.py).
 
 Whole matches are played with the host at seat 0 and three guests who choose only from what
 they were sent; every message a guest receives is read and checked for another seat's
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from trex_core import DEAL_OVER, Match, card_text, cards_of, observe
-from trex_core.referee import CODES, MAX_MESSAGE, PROTOCOL, Referee, hello, move_message, read
+from trex_core.tools.referee import CODES, MAX_MESSAGE, PROTOCOL, Referee, hello, move_message, read
 
 GUESTS = (1, 2, 3)
 VERSION = "build-1"  # the host page's (a site's build)

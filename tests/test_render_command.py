@@ -1,4 +1,4 @@
-"""``python -m trex_core render`` (trex_core/render.py) and the page's pre-paint it calls
+"""``python -m trex_core render`` (trex_core/tools/render.py) and the page's pre-paint it calls
 (web/trexui/start/paint.py), without a browser: the element it prints, the page it paints,
 the built site's UI zip giving the same HTML as the checkout, and every mistake named.
 That this HTML is what the live table renders is checked in the browser
@@ -98,7 +98,7 @@ def test_a_page_gets_each_empty_table_painted_and_the_ids_numbered_in_order(caps
 def test_the_engine_package_holds_only_the_finder():
     """The wheel the page loads stays free of the page's code: importing the command does
     not import trexui (it is looked up when the command runs)."""
-    code = ("import sys, trex_core.render, trex_core.cli; "
+    code = ("import sys, trex_core.tools.render, trex_core.tools.cli; "
             "print(any(m == 'trexui' or m.startswith('trexui.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -1,6 +1,6 @@
-"""``python -m trex_core``: the command line (see :mod:`trex_core.cli`)."""
+"""``python -m trex_core``: the command line (see :mod:`trex_core.tools.cli`)."""
 
-from .cli import main
+from .tools.cli import main
 
 __all__ = ["main"]
 

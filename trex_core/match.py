@@ -26,7 +26,7 @@ from .rules import RANDOM_DEALER, SEAT_NAMES, Contract, Rules
 from .tricks import early_end, ended_early, trex_order, trick_winner
 
 if TYPE_CHECKING:
-    from .position import Position
+    from .records.position import Position
 
 from .state import (
     ANNOUNCE,
@@ -218,7 +218,7 @@ class Match:
         and moves played through the rules.  A text that is no position raises
         ``PositionError``; an illegal answer or move raises ``PositionError`` at its line
         and column, saying why (the ``IllegalMoveError`` is its ``__cause__``)."""
-        from .position import Position  # loaded on first use: the page's start-up does not need it
+        from .records.position import Position  # loaded on first use: the page's start-up does not need it
 
         p = Position.parse(position) if isinstance(position, str) else position
         if p.hands is not None:
@@ -249,7 +249,7 @@ class Match:
         """The current deal as a position (docs/POSITION.md): its dealt hands, king, rules,
         contract, answers and moves.  Only before a redeal: a redeal's new dealing is a new
         position (§5.2), given by the hands it dealt."""
-        from .position import Position  # loaded on first use, as in from_position
+        from .records.position import Position  # loaded on first use, as in from_position
 
         s = self._s
         moves = list(s.moves)

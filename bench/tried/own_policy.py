@@ -31,7 +31,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from trex_core.arena import duplicate_deal  # noqa: E402
 from trex_core.bots import get_bot  # noqa: E402
 from trex_core.bots.heuristics import trick_card  # noqa: E402
 from trex_core.bots.knowledge import own_hands, trick_state  # noqa: E402
@@ -39,6 +38,7 @@ from trex_core.bots.search import HardBot  # noqa: E402
 from trex_core.cards import FULL_DECK  # noqa: E402
 from trex_core.fast import TrickRules, TrickState, play_tricks  # noqa: E402
 from trex_core.rules import Contract, Rules  # noqa: E402
+from trex_core.tools.arena import duplicate_deal  # noqa: E402
 from trex_core.tricks import winning_index  # noqa: E402
 
 FULL_SUIT = 8191

@@ -28,20 +28,20 @@ True
 >>> Position.parse("seed=7;king=5")
 Traceback (most recent call last):
 ...
-trex_core.position.PositionError: line 1, column 13: king= is a seat 0 to 3 (South East North West), not '5'
+trex_core.records.position.PositionError: line 1, column 13: king= is a seat 0 to 3 (South East North West), not '5'
 
 Parsing checks the text and the deck (13 cards a hand, no card twice or missing) but not
 whether the moves are legal: that is the engine's job, and :meth:`Position.move_column`,
 :meth:`Position.answer_column` and :meth:`Position.where` give it the line and column to
 report.
-"""
+"""  # noqa: E501 - the doctest's error line is as Python prints it
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from .cards import (
+from ..cards import (
     FULL_DECK,
     RANKS,
     SUIT_MASK,
@@ -53,8 +53,8 @@ from .cards import (
     cards_of,
     parse_card,
 )
-from .errors import InvalidMoveError
-from .moves import (
+from ..errors import InvalidMoveError
+from ..moves import (
     CARD,
     CARD_MOVES,
     DOUBLE,
@@ -67,7 +67,7 @@ from .moves import (
     double_move,
     parse_move,
 )
-from .rules import OPTION_NAMES, PRESETS, Contract, Rules
+from ..rules import OPTION_NAMES, PRESETS, Contract, Rules
 
 __all__ = ["FIELDS", "Position", "PositionError"]
 

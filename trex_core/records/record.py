@@ -28,7 +28,7 @@ True
 >>> read(text.replace("0:KC 1:AC", "0:KS 1:AC"))
 Traceback (most recent call last):
 ...
-trex_core.record.RecordError: line 14: South (0) cannot play KS: You do not hold K♠.
+trex_core.records.record.RecordError: line 14: South (0) cannot play KS: You do not hold K♠.
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
-from .cards import CardTextError, Hand, card_text, hand_text, parse_card
-from .errors import IllegalMoveError, InvalidMoveError
-from .match import ANNOUNCE, CHOOSE, DEAL_OVER, SEAT_NAMES, FixedDealer, Match
-from .moves import NEXT_MOVE, Move, parse_move
-from .rules import OPTION_NAMES, PRESETS, Contract, Rules
+from ..cards import CardTextError, Hand, card_text, hand_text, parse_card
+from ..errors import IllegalMoveError, InvalidMoveError
+from ..match import ANNOUNCE, CHOOSE, DEAL_OVER, SEAT_NAMES, FixedDealer, Match
+from ..moves import NEXT_MOVE, Move, parse_move
+from ..rules import OPTION_NAMES, PRESETS, Contract, Rules
 
 __all__ = [
     "INFO_TAGS", "RecordError", "dump", "dumps", "load", "loads", "parse_option", "read",

@@ -1,4 +1,4 @@
-"""A duplicate arena for the bots: ``python -m trex_core.arena`` (also ``python -m trex_core arena``).
+"""A duplicate arena for the bots: ``python -m trex_core.tools.arena`` (also ``python -m trex_core arena``).
 
 Design (docs/BOTS.md has the measured tables):
 
@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from .match import Dealer, Match
-from .observation import observe
-from .rules import Contract, Rules
-from .scoring import FAIR_SHARE
+from ..match import Dealer, Match
+from ..observation import observe
+from ..rules import Contract, Rules
+from ..scoring import FAIR_SHARE
 
 SHORT = {
     Contract.KING_OF_HEARTS: "KH",
@@ -67,7 +67,7 @@ def _rules(args: Any) -> Rules:
 
 
 def _bot(spec: str) -> Any:
-    from .bots import get_bot
+    from ..bots import get_bot
 
     return get_bot(spec)
 
@@ -164,7 +164,7 @@ def _run_choice(args: dict[str, Any], k: int) -> KingdomResult:
 
 def _run_doubling(args: dict[str, Any], k: int) -> KingdomResult:
     rules = _rules(args)
-    from .cards import KING_OF_HEARTS, QUEENS_MASK
+    from ..cards import KING_OF_HEARTS, QUEENS_MASK
 
     spec = args["test"]
     sep = "," if ":" in spec else ":"
@@ -329,7 +329,7 @@ def report(mode: str, args: dict[str, Any], results: list[KingdomResult], second
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m trex_core.arena",
+        prog="python -m trex_core.tools.arena",
         description="Seeded duplicate arena for the Trex bots (see docs/BOTS.md).",
     )
     p.add_argument("--test", default="medium", help="the bot measured, e.g. hard:samples=24")

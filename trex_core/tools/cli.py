@@ -4,7 +4,7 @@
 * ``replay FILE`` checks a record move by move and prints its score sheet;
 * ``bench`` measures random full deals per second, through the public API and through the
   bots' fast path (``trex_core.randomplay``);
-* ``arena ...`` runs the bots' duplicate arena (``trex_core.arena``).
+* ``arena ...`` runs the bots' duplicate arena (``trex_core.tools.arena``).
 
 Every command returns its exit status: 0 on success, 1 on a failure (a bad record, a bot's
 illegal move), 2 on a usage error.
@@ -21,13 +21,13 @@ import time
 from collections.abc import Sequence
 from typing import Protocol, cast
 
+from ..errors import IllegalMoveError, InvalidMoveError
+from ..match import DEAL_OVER, OVER, SEAT_NAMES, Match
+from ..moves import Move
+from ..observation import Observation, observe
+from ..records.record import RecordError, dumps, load, loads, parse_option
+from ..rules import PRESETS, Rules
 from . import render
-from .errors import IllegalMoveError, InvalidMoveError
-from .match import DEAL_OVER, OVER, SEAT_NAMES, Match
-from .moves import Move
-from .observation import Observation, observe
-from .record import RecordError, dumps, load, loads, parse_option
-from .rules import PRESETS, Rules
 
 
 class Bot(Protocol):
@@ -260,7 +260,7 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--deals and --seconds must be positive")
     done, elapsed = bench_public(args.deals, args.seconds, args.seed)
     print(f"public API (legal_moves + play): {done} deals in {elapsed:.2f} s = {done / elapsed:,.0f} deals/s")
-    from .randomplay import bench_random_deals  # the fast path: imported for this command only
+    from ..randomplay import bench_random_deals  # the fast path: imported for this command only
 
     n = args.fast_deals if args.fast_deals is not None else 10 * args.deals
     start = time.perf_counter()
@@ -275,12 +275,12 @@ def _bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _arena(argv: list[str]) -> int:
-    if importlib.util.find_spec("trex_core.arena") is None:
-        print("trex arena: the duplicate arena (trex_core.arena) is not installed yet", file=sys.stderr)
+    if importlib.util.find_spec("trex_core.tools.arena") is None:
+        print("trex arena: the duplicate arena (trex_core.tools.arena) is not installed yet", file=sys.stderr)
         return 1
-    arena_main = getattr(importlib.import_module("trex_core.arena"), "main", None)
+    arena_main = getattr(importlib.import_module("trex_core.tools.arena"), "main", None)
     if arena_main is None:
-        print("trex arena: trex_core.arena has no main(argv)", file=sys.stderr)
+        print("trex arena: trex_core.tools.arena has no main(argv)", file=sys.stderr)
         return 1
     return int(arena_main(argv) or 0)
 
@@ -341,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bp.set_defaults(subparser=bp)
 
-    sub.add_parser("arena", help="the bots' duplicate arena (arguments go to trex_core.arena)",
+    sub.add_parser("arena", help="the bots' duplicate arena (arguments go to trex_core.tools.arena)",
                    add_help=False)
     render.add_parser(sub)
     return parser

@@ -38,9 +38,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalMoveError, InvalidMoveError
-from .match import DEAL_OVER, Match
-from .observation import Observation, observe
+from ..errors import IllegalMoveError, InvalidMoveError
+from ..match import DEAL_OVER, Match
+from ..observation import Observation, observe
 
 PROTOCOL = "trex-table/1"
 MAX_MESSAGE = 4096

@@ -24,7 +24,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-CHECKOUT_UI = Path(__file__).resolve().parent.parent / "web"
+CHECKOUT_UI = Path(__file__).resolve().parents[2] / "web"  # trex_core/tools/render.py -> the checkout
 
 
 class UINotFound(LookupError):

@@ -3,7 +3,7 @@
 Pure Python (no DOM; recordui.py does the page's part, recordview.py the HTML), so all of
 it is tested under CPython (tests/test_records_page.py).
 
-* Export: the engine's text record (``trex_core.record.write``, docs/RECORD.md) of the
+* Export: the engine's text record (``trex_core.records.record.write``, docs/RECORD.md) of the
   match on the table, finished or not, and a file name for it.
 * Import: :func:`parse` reads a record with the engine (``read``, which replays and checks
   every move) and returns the match, or a :class:`Problem` with the line and the problem

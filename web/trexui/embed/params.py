@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from trex_core import ANNOUNCE, Contract, IllegalMoveError, InvalidMoveError, Match, Move, parse_move
-from trex_core.position import Position, PositionError
+from trex_core.records.position import Position, PositionError
 
 NO_DOUBLE = parse_move("nodouble")
 MODES = ("view", "replay", "play", "exercise")

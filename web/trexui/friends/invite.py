@@ -22,7 +22,7 @@ import json
 import zlib
 from dataclasses import dataclass
 
-from trex_core.referee import PROTOCOL
+from trex_core.tools.referee import PROTOCOL
 
 JOIN = "join"  # the invitation's fragment: #join=<code>
 REPLY = "reply"  # the reply's: #reply=<code>

@@ -1,6 +1,6 @@
 """Friends at the page's table over a link: the host's side (issue 30 items 3 and 4).
 
-The host's page is the table: it runs the match, and :class:`trex_core.referee.Referee` is
+The host's page is the table: it runs the match, and :class:`trex_core.tools.referee.Referee` is
 its only referee. Each seat of kind "link" (seats.py) gets an invitation (invite.py: a link
 that carries this page's WebRTC offer for that seat); the friend's page answers with a reply
 link; once the host opens or pastes it, a data channel (rtc.py) joins the two pages. From
@@ -25,7 +25,7 @@ from pyscript import window
 
 from trex_core import Match, Observation
 from trex_core import __version__ as VERSION
-from trex_core.referee import Outgoing, Referee
+from trex_core.tools.referee import Outgoing, Referee
 
 from ..players.seats import Seats
 from . import invite, qr, relay, rtc

@@ -5,7 +5,7 @@ and show the diagram before the runtime is there (or with scripts off).
 
 Three users, one function, so that they cannot differ:
 
-* ``python -m trex_core render …`` (trex_core/render.py) prints it for a static site
+* ``python -m trex_core render …`` (trex_core/tools/render.py) prints it for a static site
   generator;
 * ``build.py`` paints the tables of the site's worked lesson (tutorial.html) with it;
 * the author page's preview frame (embed.html, which runs this Python) hands it to

@@ -26,7 +26,7 @@ from pyscript import document, window
 
 from trex_core import DEAL_OVER, Match, Observation, Rules, observe
 from trex_core import __version__ as VERSION
-from trex_core.referee import hello, move_message, read
+from trex_core.tools.referee import hello, move_message, read
 
 from ..friends import invite, linkview, qr, relay, rtc
 from ..i18n import strings
