@@ -23,11 +23,12 @@ from typing import Any
 from trex_core import observe
 
 from ..page import bytecode
+from .seats import LEVELS
 
 # trex_core.bots is imported after the table is on screen (preload), not before: its
 # import is a measurable part of the start-up in Pyodide (docs/WEB.md).  So the levels
-# are named here too; tests/browser/test_view_native.py checks them against the bots'.
-LEVELS = ["random", "easy", "medium", "hard"]
+# are named in seats.py (LEVELS, who may sit in a seat), which the view reads without the
+# bots; tests/browser/test_view_native.py checks them against the bots'.
 # The hard bot is "anytime": it samples until its time budget is spent. On the page's
 # main thread one decision is one task, so the budget keeps every task well under the
 # 100 ms long-task line (measured: docs/WEB.md).

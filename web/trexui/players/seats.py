@@ -24,8 +24,7 @@ from typing import Any
 
 from trex_core import DEAL_OVER, Match, Observation, observe
 
-from .bots import LEVELS
-
+LEVELS = ["random", "easy", "medium", "hard"]  # the bots' levels, named without the bots (bots.py)
 KINDS = ("you", "bot", "person", "link")  # (Settings offers the last three for East, North and West)
 ALONE = ("you", "bot", "bot", "bot")  # one player against three bots: the game as it always was
 # A bot of its own level: "bot:<level>" (a "bot" plays at Settings' Level, the table's)

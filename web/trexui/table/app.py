@@ -405,6 +405,9 @@ class Table:
     def on_change(self, event: Any) -> None:
         controls.change(self, event)
 
+    def switch_language(self, lang: str) -> None:
+        pagelang.switch(self, lang)
+
     def human_move(self, text: str) -> None:
         m = self.match
         if m.is_over or m.to_move is None or self.overlay:

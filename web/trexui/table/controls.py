@@ -27,9 +27,8 @@ from ..page.dom import focus, js
 from ..page.focus import Focus
 from ..view import dialogs, faces
 from ..view.settingsform import SettingsForm
-from . import guide, pagelang
+from . import guide
 from .modes import Game, ModeHost
-from .pagelang import LanguageHost
 
 KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
 KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}  # any layout
@@ -38,7 +37,7 @@ KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", 
 SUMMARY_KEYS = ("sheet", "last-trick")
 
 
-class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
+class ControlHost(TableApi, ModeHost, Protocol):
     """What the controls do to their table, beside :class:`api.TableApi`."""
 
     root: Any
@@ -51,6 +50,10 @@ class ControlHost(TableApi, ModeHost, LanguageHost, Protocol):
     @property
     def mode(self) -> Game: ...  # (TableApi names only what the aids read of it)
     def human_move(self, text: str) -> None: ...
+    def switch_language(self, lang: str) -> None:
+        """The table in ``lang`` (pagelang.switch), chosen in its settings."""
+        ...
+
     def apply(self, text: str, spread: bool = False) -> None: ...
     def new_game(self, seed: int | str | None = None) -> None: ...
     def apply_look(self) -> None: ...
@@ -148,7 +151,7 @@ def change(host: ControlHost, event: Any) -> None:
     elif kind == "play":  # bot level and speed apply at once
         apply_settings(host, new_game=False)
     elif kind == "lang":
-        pagelang.switch(host, el.value)
+        host.switch_language(el.value)
     elif kind == "dbl":  # the doubling button says what it will do (view.prompt_view)
         host.ui["dbl"] = [b.value for b in host.root.querySelectorAll("input[name=dbl]:checked")]
         host.render()

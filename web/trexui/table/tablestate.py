@@ -5,14 +5,13 @@ painted before Python is the table Python renders.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from trex_core import DEAL_OVER, Match, Observation
 
 from ..players.seats import turn
 from ..view import faces, values
 from . import store
-from .modes import Game
 
 
 def restored(m: Match) -> dict[str, Any]:
@@ -68,8 +67,15 @@ def overlay(ui: dict[str, Any], m: Match, handing: bool = False) -> str | None:
     return kind
 
 
+class Use(Protocol):
+    """How the table is used (modes.py's ``Game`` and the lesson's modes), as the view's
+    state reads it: what the mode adds."""
+
+    def state(self, m: Match, ui: dict[str, Any]) -> dict[str, Any]: ...
+
+
 def view_state(ui: dict[str, Any], m: Match, *, overlay: str | None, levels: list[str], idp: str,
-               notices: list[tuple[str, str]], mode: Game, viewer: int = 0) -> dict[str, Any]:
+               notices: list[tuple[str, str]], mode: Use, viewer: int = 0) -> dict[str, Any]:
     """The view's state (view.py reads it): the page's ``ui`` and what the match says, its
     seats as drawn from ``viewer``'s chair. The aids add theirs on the page's game (aidpanel.py)."""
     state = dict(ui)

@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from trex_core import Observation, card_text
 
 from ..i18n.strings import t
-from .board import status_text
-from .faces import card_name, contract_name, finished, is_trex, score_text, seat_name, texts
+from .faces import card_name, contract_name, finished, is_trex, score_text, seat_name, status_text, texts
 
 # Events a fast pace holds back and joins; any other event closes the group.
 GROUPED = ("play", "double")

@@ -58,6 +58,7 @@ from .faces import (
     seat_long,
     seat_name,
     sort_hand,
+    status_text,
     suit_class,
     texts,
     tricks_won,
@@ -542,36 +543,6 @@ def status_line(obs: Observation, ui: UI) -> str:
         return f'<p class="status {note[0]}">{escape(note[1])}</p>'
     yours = " yours" if obs.to_move == 0 and not finished(obs) and not obs.forced_answer else ""
     return f'<p class="status{yours}">{escape(status_text(obs, ui.get("raised")))}</p>'
-
-
-def status_text(obs: Observation, raised: str | None = None) -> str:
-    """The status line's words for the observation (no refusal); ``raised``: the card
-    raised by a first tap (tap-to-raise), if any."""
-    tm = obs.to_move
-    if obs.forced_answer:
-        return t("status.forced_answer")
-    if obs.is_over:
-        text = t("status.over")
-    elif finished(obs):
-        text = t("status.deal_over")
-    elif tm != 0:
-        if obs.phase == "choose":
-            text = t("status.wait_choose", name=seat_name(obs.king))
-        elif obs.phase == "announce":
-            text = t("status.wait_announce")
-        else:
-            text = t("status.wait", name=seat_name(tm or 0))
-    elif obs.phase == "choose":
-        text = t("status.choose")
-    elif obs.phase == "announce":
-        text = t("status.announce")
-    elif raised is not None and raised in legal_texts(obs):
-        text = t("status.tap_again", card=card_symbol(raised))
-    elif is_trex(obs):
-        text = t("status.must_pass") if legal_texts(obs) == ["pass"] else t("status.your_trex")
-    else:
-        text = t("status.your_lead") if not obs.trick else t("status.your_card")
-    return text
 
 
 # ---------------------------------------------------------------- the page

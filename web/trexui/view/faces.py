@@ -229,3 +229,31 @@ def lang_notice(value: str) -> str:
     return t("notice.lang", value=value, languages=names)
 
 
+def status_text(obs: Observation, raised: str | None = None) -> str:
+    """The status line's words for the observation (no refusal); ``raised``: the card
+    raised by a first tap (tap-to-raise), if any."""
+    tm = obs.to_move
+    if obs.forced_answer:
+        return t("status.forced_answer")
+    if obs.is_over:
+        text = t("status.over")
+    elif finished(obs):
+        text = t("status.deal_over")
+    elif tm != 0:
+        if obs.phase == "choose":
+            text = t("status.wait_choose", name=seat_name(obs.king))
+        elif obs.phase == "announce":
+            text = t("status.wait_announce")
+        else:
+            text = t("status.wait", name=seat_name(tm or 0))
+    elif obs.phase == "choose":
+        text = t("status.choose")
+    elif obs.phase == "announce":
+        text = t("status.announce")
+    elif raised is not None and raised in legal_texts(obs):
+        text = t("status.tap_again", card=card_symbol(raised))
+    elif is_trex(obs):
+        text = t("status.must_pass") if legal_texts(obs) == ["pass"] else t("status.your_trex")
+    else:
+        text = t("status.your_lead") if not obs.trick else t("status.your_card")
+    return text
