@@ -321,7 +321,8 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 
 
 # Modules of the page's packages it never imports: the command line and its tools, and the
-# .po reader (build time only). Their byte code is not shipped.
+# .po reader (build time only); nor trex_core/_moved/ (the old module paths, for users' code).
+# Their byte code is not shipped.
 # The link's modules (friends at a table over a link): their own zip, fetched when needed.
 # (invite.py and the referee's protocol stay: the page reads a #join= address with them.)
 LINK_MODULES = ("trexui.table.guest", "trexui.friends.link", "trexui.friends.linkview", "trexui.friends.qr",
@@ -338,7 +339,7 @@ def page_modules(root: Path, package: str) -> list[str]:
     names = []
     for p in sorted((root / package).rglob("*.py")):
         name = ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        if name not in NOT_PAGE_MODULES and "__pycache__" not in p.parts:
+        if name not in NOT_PAGE_MODULES and "__pycache__" not in p.parts and "_moved" not in p.parts:
             names.append(name)
     return names
 

@@ -77,7 +77,7 @@ names = []
 for base, package in (("/home/pyodide/trex_core", "trex_core"), ("/home/pyodide/trexui", "trexui")):
     for dirpath, _, files in os.walk(base):
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith(".py") and "_moved" not in dirpath:
                 rel = os.path.relpath(os.path.join(dirpath, f), "/home/pyodide")[:-3].replace("/", ".")
                 names.append(rel.removesuffix(".__init__"))
 from trexui.players import bots as page_bots

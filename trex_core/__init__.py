@@ -18,10 +18,9 @@ The modules form layers; each imports only from the layers above it, never from 
 
 Two rooms stand beside them: ``records`` (``record``, ``position``) and ``tools`` (``arena``,
 ``cli``, ``render``, ``referee``), which the rules never import.  The modules' old paths
-(``trex_core.record``, ``trex_core.arena``, ...) still import them (:data:`MOVED`).
+(``trex_core.record``, ``trex_core.arena``, ...) still import them (``_moved/``).
 """
 
-import sys
 from typing import Any
 
 from .cards import card_symbol, card_text, cards_of, hand_text, parse_card, parse_hand
@@ -49,50 +48,9 @@ def read_record(text: str) -> Match:
     return read(text)
 
 
-# Where each module that moved into a room now is: its old path imports it, on first use only
-# (nothing more is imported when the package is; the page's start-up needs none of them).
-MOVED = {
-    "trex_core.record": "trex_core.records.record",
-    "trex_core.position": "trex_core.records.position",
-    "trex_core.arena": "trex_core.tools.arena",
-    "trex_core.cli": "trex_core.tools.cli",
-    "trex_core.render": "trex_core.tools.render",
-    "trex_core.referee": "trex_core.tools.referee",
-}
-
-
-class _OldPaths:
-    """A finder and loader on ``sys.meta_path`` for :data:`MOVED`: ``import trex_core.record``
-    gives the module ``trex_core.records.record`` itself (one module, under both names)."""
-
-    @staticmethod
-    def find_spec(name: str, path: Any = None, target: Any = None) -> Any:
-        if name not in MOVED:
-            return None
-        return type(__spec__)(name, _OldPaths)  # type: ignore[arg-type]  # a ModuleSpec, no import
-
-    @staticmethod
-    def create_module(spec: Any) -> Any:
-        from importlib import import_module
-
-        module = import_module(MOVED[spec.name])
-        spec.loader_state = module.__spec__  # the import system sets __spec__: put it back
-        return module
-
-    @staticmethod
-    def exec_module(module: Any) -> None:
-        module.__spec__ = module.__spec__.loader_state
-
-    @staticmethod
-    def get_code(name: str) -> Any:
-        """For ``python -m trex_core.arena`` (runpy asks for the code to run): code that runs
-        the moved module as ``__main__`` under its own name (its relative imports need it)."""
-        run = f"import runpy\nrunpy.run_module({MOVED[name]!r}, run_name='__main__', alter_sys=True)"
-        return compile(run, f"<{name}: {MOVED[name]}>", "exec")
-
-
-if _OldPaths not in sys.meta_path:
-    sys.meta_path.insert(0, _OldPaths)  # before any finder that would look for the old file
+# The modules' old paths (trex_core.record, trex_core.arena, ...): small modules in _moved/
+# that hand over the moved module itself when one is imported (nothing is imported now).
+__path__.append(__path__[0] + "/_moved")
 
 
 def __getattr__(name: str) -> Any:
@@ -105,10 +63,6 @@ def __getattr__(name: str) -> Any:
         from .records import position
 
         return getattr(position, name)
-    if f"trex_core.{name}" in MOVED:  # trex_core.record and the others, as before
-        from importlib import import_module
-
-        return import_module(f"trex_core.{name}")
     raise AttributeError(f"module 'trex_core' has no attribute {name!r}")
 
 
