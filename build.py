@@ -122,7 +122,7 @@ def build_wheel(dest: Path) -> Path:
 def store(wheel: Path, target: Path) -> None:
     """`wheel` rewritten with its entries stored, not deflated: the same files in the same
     order (RECORD's hashes are of the files, so it is the same wheel to pip), which the
-    site serves compressed as a whole: 123 KB deflated, 86 KB as br (issue 26)."""
+    site serves compressed as a whole: 123 KB deflated, 86 KB as br."""
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
         for info in src.infolist():
             copy = zipfile.ZipInfo(info.filename, info.date_time)
@@ -257,7 +257,7 @@ def compiled(root: Path, modules: list[str], sourceless: bool) -> dict[str, byte
 def zip_ui(dest: Path, later: dict[str, str]) -> Path:
     """The UI package as the page imports it: the byte code of web/trexui/'s page modules,
     with no source beside it (build_pyc.mjs --sourceless: the sources were 0.1 MB of a first
-    visit, issue 26), the compiled catalogues, and the names of the zips of byte code the
+    visit), the compiled catalogues, and the names of the zips of byte code the
     page fetches later (``trexui/bytecode.json``, which bytecode.fetch reads: the bots',
     the link's). Tools that need the view's sources (`python -m trex_core render --ui SITE`)
     read zip_ui_sources' copy."""
@@ -272,7 +272,7 @@ def zip_ui(dest: Path, later: dict[str, str]) -> Path:
 def zip_link(dest: Path) -> Path:
     """``trexlink``: the code of friends at a table over a link (LINK_MODULES), which a page
     fetches only when it needs it (a table with a link seat, a friend's page: friends.py,
-    bytecode.fetch), sourceless as in zip_ui (docs/WEB.md, stop 39)."""
+    bytecode.fetch), sourceless as in zip_ui (docs/WEB.md)."""
     require_node("compiles the link's byte code")
     return write_zip(dest, "trexlink", compiled(WEB, list(LINK_MODULES), sourceless=True))
 
@@ -298,7 +298,7 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
     - ``trexpyc``: the engine, which the table needs to start (PyScript's [files]);
     - ``trexbots``: the bots' modules (trexui.players.bots.STEPS and the rest of trex_core.bots),
       fetched only once the table is playable (bots.fetch_bytecode), before the bots are
-      imported while the first moves play: 0.07 MB less before Python-playable (stop 37).
+      imported while the first moves play: 0.07 MB less before Python-playable.
     Compiling a bot module in the page was one task of 50-110 ms on a phone-speed CPU
     (docs/WEB.md), hence the byte code."""
     sys.path.insert(0, str(WEB))
@@ -407,7 +407,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     embed = embed.replace(early, "").replace(openings_marker, "")
     # ... and no preloads: a frame's load event comes long before its runtime asks for the
     # wheel and the zips, so Chromium warned in every frame that they were "preloaded but
-    # not used within a few seconds"; they are fetched when the runtime is up (issue 28).
+    # not used within a few seconds"; they are fetched when the runtime is up.
     embed, preloads = re.subn(r'<script id="trex-preload"[^>]*>[^<]*</script>\n?', "", embed)
     assert preloads, "index.html's preloads changed: embed.html leaves them out"
     embed = inline_style(inline_script(embed, "loader.js"), "start.css")
@@ -419,7 +419,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, out / "pyodide" / name)
-    if slim:  # the standard library the pages import, as byte code (issue 26)
+    if slim:  # the standard library the pages import, as byte code
         stdlib = slim_stdlib(out / "pyodide" / "python_stdlib.zip")
         log(f"stdlib: {stdlib['entries']} modules' byte code, {stdlib['bytes']:,} bytes "
             f"(Pyodide's: {stdlib['full_bytes']:,})")
@@ -436,7 +436,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
         "files": {f"./{wheel.name}": "./*", f"./{ui_zip.name}": "./*", f"./{pyc.name}": "./*"},
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
-    # The benchmark's bare page: the same runtime and nothing else (issue 4 §7).
+    # The benchmark's bare page: the same runtime and nothing else.
     bare = {"interpreter": "./pyodide/pyodide.mjs"}
     (out / "bare.json").write_text(json.dumps(bare, indent=2) + "\n")
 
@@ -486,7 +486,7 @@ def _opening(job: tuple[int, int, str]) -> tuple[int, str, bytes]:
 
 
 def write_openings(out: Path) -> dict[str, Any]:
-    """The openings (issue 26 §1; web/trexui/start/opening.py): for each seed of opening.SEEDS and
+    """The openings (web/trexui/start/opening.py): for each seed of opening.SEEDS and
     each language, the graph of the first decisions, rendered by the page's own view in
     CPython, as ``openings/<lang>-<i>.json``. Returns what index.html inlines for
     early.js: the folder, how many there are, the languages."""
@@ -524,7 +524,7 @@ def paint_lessons(out: Path) -> None:
 
 
 def app_files(out: Path) -> dict[str, int]:
-    """The app's own files (issue 4 §7 budget: <= 300 KB): wheel, HTML, CSS,
+    """The app's own files (a budget of <= 300 KB): wheel, HTML, CSS,
     Python, images, the tiny loader and the config - not PyScript or Pyodide,
     and not the benchmark's bare page."""
     sizes = {}
@@ -536,7 +536,8 @@ def app_files(out: Path) -> dict[str, int]:
 
 
 # ---------------------------------------------------------------- offline, installable, CSP
-# Issue 10 §1, §6, §8 (docs/WEB.md "Offline and installable", "Content-Security-Policy").
+# Offline and installable, with a Content-Security-Policy (docs/WEB.md "Offline and installable",
+# "Content-Security-Policy").
 # The pages build.py writes, with a Content-Security-Policy <meta> each.
 PAGES = ("index.html", "embed.html", "tutorial.html", "author.html", "bare.html")
 # The strictest policy the pages run under; why each directive is there: docs/WEB.md.
@@ -688,7 +689,7 @@ def offline_and_safe(out: Path, wheel: str, ui_zip: str, pyc: str) -> None:
 
 
 # ---------------------------------------------------------------- bytes before Python
-# Issue 26 items 1-4 (docs/WEB.md "Bytes before Python"): a slim standard library in byte
+# Fewer bytes before Python (docs/WEB.md "Bytes before Python"): a slim standard library in byte
 # code, pre-compressed copies of the site's files, and PyScript's chunks the pages never load
 # left out.
 #

@@ -1,4 +1,4 @@
-// build.py's helper: the slim standard library for the page (issue 26 item 1; docs/WEB.md
+// build.py's helper: the slim standard library for the page (docs/WEB.md
 // "Bytes before Python").
 //   node build_stdlib.mjs OUT.zip FULL.zip module [module ...]
 // Loads the pinned Pyodide under Node, and for each named module (a package brings its

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The hard bot where it runs: CPython beside Pyodide under Node (issue 11 §5).
+"""The hard bot where it runs: CPython beside Pyodide under Node.
 
     python bench/bot_speed.py [--decisions 60] [--samples 24] [--budgets 0.04,0.4,0.9]
                               [--budget-decisions 20] [--slice 0.025]

@@ -1,4 +1,4 @@
-"""What a move costs on a shared table's channels (issue 30 "Measure"; trex_core/tools/referee.py).
+"""What a move costs on a shared table's channels (trex_core/tools/referee.py).
 
     python bench/channel_bytes.py [--matches 4] [--seed 1]
 

@@ -1,4 +1,4 @@
-"""Does the king's-choice model need a refit for the hard bot?  (issue 11 §6, docs/BOTS.md)
+"""Does the king's-choice model need a refit for the hard bot?  (docs/BOTS.md)
 
 The king's choice only decides which of his hands goes with which contract: every king plays
 each contract of his kingdom once.  If a hard king gained over a medium one the same points
@@ -54,7 +54,7 @@ from trex_core.tools.arena import play_deal  # noqa: E402
 
 CONTRACTS = (Contract.KING_OF_HEARTS, Contract.QUEENS, Contract.DIAMONDS, Contract.COLLECTIONS, Contract.TREX)
 TEST = "hard:samples=20"
-YARDSTICK = "medium-1"  # the medium the model was fitted with, frozen (issue 29 §1)
+YARDSTICK = "medium-1"  # the medium the model was fitted with, frozen
 FIRST_HAND = 20_000  # choice_model.py was fitted on tune-choice:0 … 19999
 RULES = Rules().replace(redeal=False)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Embedded tables benchmark (issue 9, docs/EMBED.md): what a tutorial page pays for its tables.
+"""Embedded tables benchmark (docs/EMBED.md): what a tutorial page pays for its tables.
 
     python bench/embed_load.py [--rounds 3] [--no-build] [--tables 6] [--out FILE]
 

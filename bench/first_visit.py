@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A first visit on a phone over a mobile network (issue 26 "Measure").
+"""A first visit on a phone over a mobile network.
 
     python bench/first_visit.py [--profiles 4g,slow4g,none] [--rounds 2] [--tap]
                                 [--site DIR] [--no-build] [--server auto|build|gzip] [--out FILE]
@@ -136,7 +136,7 @@ FIRST_MOVE_OR_READY = """Promise.race([window.__trexFirstVisit.seen, new Promise
 # The bytes that had arrived when Python made the table playable, from the page's resource
 # timing (transferSize: headers and the body as sent). The server's count (bytes_ready) is
 # read once Playwright has seen the ready mark, by which time the page may have asked for
-# what it fetches after (the bots' byte code, since stop 37): this one is exact to the moment.
+# what it fetches after (the bots' byte code, fetched once the table is playable): this one is exact to the moment.
 ARRIVED = """(() => { const ready = Number(document.body.dataset.readyMs);
   return [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
     .filter(e => e.responseEnd <= ready).reduce((sum, e) => sum + e.transferSize, 0); })()"""

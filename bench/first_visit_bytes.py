@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a first visit fetches before the table is playable (issue 26).
+"""What a first visit fetches before the table is playable.
 
     python bench/first_visit_bytes.py SITE [SITE ...] [--page index.html]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time to the lesson's diagrams (issue 26 item 5, docs/EMBED.md "Tables that paint at once").
+"""Time to the lesson's diagrams (docs/EMBED.md "Tables that paint at once").
 
     python bench/lesson_paint.py [--rounds 3] [--site DIR] [--viewport 360x740]
 

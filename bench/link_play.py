@@ -1,4 +1,4 @@
-"""Friends over a link, measured (issue 30's three measures; docs/WEB.md reports them).
+"""Friends over a link, measured (three measures; docs/WEB.md reports them).
 
 One host page and three friends' pages, each its own Chromium context on 127.0.0.1 (the
 flag that shows plain addresses instead of mDNS names stands in for one Wi-Fi, as in

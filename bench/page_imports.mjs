@@ -1,4 +1,4 @@
-// What the page's Python imports, under the pinned Pyodide in Node (issue 26 item 1).
+// What the page's Python imports, under the pinned Pyodide in Node.
 //   node bench/page_imports.mjs [STDLIB.zip]
 // With STDLIB.zip (build.py's slim python_stdlib.zip) Pyodide starts on that zip instead of
 // its own: a module the page's code needs that the zip lacks is an ImportError here, and

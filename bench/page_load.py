@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Page-load benchmark: the Trex table against a bare PyScript page (issue 4 §7).
+"""Page-load benchmark: the Trex table against a bare PyScript page.
 
     python bench/page_load.py [--rounds 5] [--no-build] [--bot-seconds 20] [--levels medium,hard]
                               [--parts load,bots,phone,offline,motion,search] [--phone-rounds 3] [--throttle 4]
@@ -26,7 +26,7 @@ Measures, in one run on this machine with Debian's Chromium:
    ``Emulation.setCPUThrottlingRate``): navigation -> playable for the game and
    the bare page under the same throttling (target <= 1.3x), then medium bots
    playing: long tasks (target: none over 100 ms) and the re-render cost.
-5. ``--parts motion`` (issue 10's bench line): the same phone, four bots at the "fast"
+5. ``--parts motion`` (the feel of motion): the same phone, four bots at the "fast"
    pace with the cards moving (tableview.js), the page loaded unthrottled and then
    slowed: main-thread tasks while an animation runs (target: none over 100 ms), and the
    longest gap between two animation frames then (a dropped frame shows as a gap).
@@ -34,7 +34,7 @@ Measures, in one run on this machine with Debian's Chromium:
    service worker's cache, against a warm start without the worker, interleaved in one
    run (target <= 1.0x); and the precache's size (sw.js's list, and the browser's storage
    use for the origin). The other parts block the worker, as before it existed.
-7. ``--parts search`` (issue 11 §4): how much a hard bot searches in the page. Four hard
+7. ``--parts search``: how much a hard bot searches in the page. Four hard
    bots at the ``normal`` and ``fast`` paces, on the desktop (1x) and the phone (4x,
    throttled once the bots are imported): the sampled deals behind each decision that
    searched (``perf().bot_samples``), and the bots' tasks (``perf().bot_tasks``): how many,
@@ -180,7 +180,7 @@ def long_tasks(browser, base: str, level: str, seconds: float, viewport: dict | 
 
 def search_per_decision(browser, base: str, speed: str, seconds: float, viewport: dict,
                         rate: float) -> dict:
-    """Issue 11 §4: the hard bot's samples per decision in the page at ``speed``, and its
+    """The hard bot's samples per decision in the page at ``speed``, and its
     tasks, the CPU slowed ``rate`` times once the bots are imported."""
     ctx = browser.new_context(viewport=viewport, service_workers="block")
     outside: list[str] = []
@@ -265,7 +265,7 @@ def animated_tricks(browser, base: str, seconds: float, viewport: dict, rate: fl
         "outside_requests": outside,
     }
 def offline_start(browser, base: str, rounds: int) -> dict:
-    """Issue 10 §1: a second visit started offline from the service worker's cache against
+    """A second visit started offline from the service worker's cache against
     a warm start without the worker (HTTP cache filled, network on), interleaved round by
     round in one run; and how much the precache takes in the browser's storage."""
     times: dict[str, list[float]] = {"offline_sw": [], "warm_no_sw": []}

@@ -1,4 +1,4 @@
-"""How close the hard bot's sampled deals come to the true deal (docs/BOTS.md, stop 21).
+"""How close the hard bot's sampled deals come to the true deal (docs/BOTS.md).
 
 Medium bots play seeded deals of one contract; at each decision of seat 0 with a choice,
 between 44 and 8 cards left in the hands, each way of drawing deals below draws the same

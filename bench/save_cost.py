@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What the page's save costs per move, at the end of a long match (issue 7 §8).
+"""What the page's save costs per move, at the end of a long match.
 
     python bench/save_cost.py [--seed 1] [--repeat 200]
 

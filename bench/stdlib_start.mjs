@@ -1,5 +1,5 @@
 // Pyodide's start and the page's standard-library imports, Pyodide's own python_stdlib.zip
-// (sources) against build.py's slim one (byte code), under Node (issue 26 items 1 and 5).
+// (sources) against build.py's slim one (byte code), under Node.
 //   node bench/stdlib_start.mjs SLIM.zip [ROUNDS]
 // Each round starts a fresh Pyodide on each zip (alternating) and imports the standard-
 // library modules the slim zip holds (what the page imports), timing loadPyodide and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What the running pages import and fetch (issue 26 items 1 and 4).
+"""What the running pages import and fetch.
 
     python bench/stdlib_trace.py [--site DIR] [--seconds 20] [--out bench/results/stdlib_trace.json]
 

@@ -71,7 +71,7 @@ def test_hard_bot_moves_are_legal(name: str) -> None:
     rules = RULESETS[name]
     rng = random.Random(f"hard-legal:{name}")
     bots = [get_bot("hard", samples=3), get_bot("medium"), get_bot("hard", samples=2), get_bot("random")]
-    if name == "levant":  # the arena's recursive search too (issue 29 §2), once: it is slow
+    if name == "levant":  # the arena's recursive search too, once: it is slow
         bots[3] = get_bot("hard-r", samples=2, own=1)
     for i in range(2):
         m = Match(rules, Dealer(f"hard-legal:{name}:{i}"))
@@ -133,7 +133,7 @@ def _redealt_twin(m: Match, seat: int, rng: random.Random) -> Match | None:
 def test_no_peeking_redealt_hidden_cards_do_not_change_the_decision(level: str, rules_name: str) -> None:
     """A bot decides from its seat's observation only: re-deal everything that seat cannot
     see, consistently with its knowledge, and its decision is the same.  ``hard-r``'s own
-    later turns in its playouts read only what that seat would know then (issue 29 §2)."""
+    later turns in its playouts read only what that seat would know then."""
     rules = RULESETS[rules_name]
     rng = random.Random(f"peek:{level}:{rules_name}")
     options = {"hard": {"samples": 4}, "hard-r": {"samples": 3, "own": 3}}.get(level, {})
@@ -233,7 +233,7 @@ def test_a_thought_stepped_in_slices_gives_the_move_of_choose() -> None:
 
 
 def test_a_slice_does_not_start_a_playout_that_would_not_fit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 11 §4: a slice stops before a playout the recent ones say would overrun it, so
+    """A slice stops before a playout the recent ones say would overrun it, so
     the page's task is the slice, not the slice plus a playout. On a clock that each playout
     moves on 5 ms (a sample's first, which draws the deal, 8 ms): 12 ms slices do one or
     two playouts and never pass 12 ms once the playouts are known; a slice always does one."""
@@ -320,7 +320,7 @@ def test_the_page_thinker_answers_legally_in_short_steps() -> None:
 
 def test_the_page_imports_the_bots_a_module_at_a_time_compiling_first(tmp_path: Path) -> None:
     """web/trexui/players/bots.py imports trex_core.bots in steps the page runs between its own
-    tasks (no long task on a phone, issue 8): each module's byte code is written in one
+    tasks (no long task on a phone): each module's byte code is written in one
     step and the module imported in the next. In a fresh interpreter, with the byte code
     cache in ``tmp_path``. The fast path's random play, which the bots never use, stays
     out of that import (trex_core.randomplay)."""
@@ -562,7 +562,7 @@ def test_settled_deals_keep_what_the_seat_knows_and_explain_the_plays_better() -
 
 
 def test_what_a_seat_knows_in_a_playout_holds_no_hidden_card() -> None:
-    """``state_knowledge`` (the recursive search's own later turns, issue 29 §2): two
+    """``state_knowledge`` (the recursive search's own later turns): two
     playout positions that differ only in where the other seats' unplayed cards lie (the
     same sizes, voids, doubled cards) give the same knowledge, and its deals keep the voids
     (§3.1) and a doubled card with its doubler (§4)."""
@@ -603,7 +603,7 @@ def test_what_a_seat_knows_in_a_playout_holds_no_hidden_card() -> None:
 
 
 def test_what_a_seat_knows_of_a_layout_in_a_playout_holds_no_hidden_card() -> None:
-    """``layout_knowledge`` (issue 29 §2, Trex): the same for a layout position: what each
+    """``layout_knowledge`` (Trex): the same for a layout position: what each
     pass showed (§6.5) is kept in every deal drawn, and where the hidden cards lie changes
     nothing of it."""
     from trex_core.bots.knowledge import layout_knowledge

@@ -1,4 +1,4 @@
-"""A damaged save is not the end of the match (issue 28 item 5): the moves before the first
+"""A damaged save is not the end of the match: the moves before the first
 that does not fit are played on from, the dialog's default; the damaged save can be
 downloaded as it is. Pure Python: store.salvage and the dialog's HTML."""
 from __future__ import annotations

@@ -38,7 +38,7 @@ def parse(text: str) -> embed.Embed:
     ("seed=1&king=0&rules=levant,partnership=maybe", "rules", "position"),
     ("seed=1&king=5", "king", "position"),
     ("seed=1&king=0&contract=poker", "contract", "choice"),
-    # issue 28: a missing king= was blamed on seed=, the first field given
+    # a missing king= was blamed on seed=, the first field given
     ("seed=1&contract=trex", "king", "no_king"),
     (f"hands={HANDS}&contract=trex", "king", "no_king"),
     # the engine plays the moves: 3C is not South's (§3.1 and the hand)
@@ -149,7 +149,7 @@ def test_an_exercise_answer_is_shown_by_its_kind_not_its_length() -> None:
     ("3C", "South", "South does not hold 3\u2663."),
 ])
 def test_an_illegal_given_move_names_the_seat_that_made_it(moves: str, seat: str, words: str) -> None:
-    """Issue 28: East's illegal move was worded "You do not hold 9♠", as if the reader's."""
+    """East's illegal move was worded "You do not hold 9♠", as if the reader's."""
     with pytest.raises(embed.EmbedError) as info:
         parse(f"hands={HANDS}&king=0&contract=king-of-hearts&moves={moves}")
     assert info.value.params["seat"] == ["South", "East", "North", "West"].index(seat)
@@ -165,7 +165,7 @@ def test_an_illegal_given_move_names_the_seat_that_made_it(moves: str, seat: str
 
 
 def test_a_wrong_parameter_still_carries_the_tables_id_and_origin() -> None:
-    """Issue 28: contract=poker posted {"id": "", ...}: the error knows the table's id= and
+    """contract=poker posted {"id": "", ...}: the error knows the table's id= and
     origin=, so its message names the table and goes only to its page."""
     with pytest.raises(embed.EmbedError) as info:
         parse("seed=1&king=0&contract=poker&id=lesson3&origin=https%3A%2F%2Fexample.org")

@@ -1,4 +1,4 @@
-"""Invitations and replies (web/trexui/friends/invite.py, issue 30 item 3): a WebRTC description and
+"""Invitations and replies (web/trexui/friends/invite.py): a WebRTC description and
 a seat in a link's fragment, read back exactly; a damaged or foreign code says what is wrong."""
 from __future__ import annotations
 

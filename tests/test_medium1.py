@@ -1,4 +1,4 @@
-"""``medium-1``, the arena's frozen yardstick (issue 29 §1): it plays exactly as the medium
+"""``medium-1``, the arena's frozen yardstick: it plays exactly as the medium
 level played before medium was given better constants, on recorded whole matches.
 
 ``tests/golden/medium-1.json`` holds whole matches played by four copies of that medium
@@ -77,7 +77,7 @@ def test_the_record_holds_every_kind_of_decision() -> None:
 
 def test_the_shipped_medium_is_not_medium_1() -> None:
     """The record can tell two mediums apart: today's medium, with its better constants,
-    leaves it somewhere (issue 29 §1)."""
+    leaves it somewhere."""
     game = recorded()[0]
     rules = Rules.preset(game["preset"], **game["options"])
     assert list(play("medium", game["seed"], rules)) != game["moves"]

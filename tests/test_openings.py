@@ -1,4 +1,4 @@
-"""The openings painted before Python (issue 26 §1; web/trexui/start/opening.py), without a browser:
+"""The openings painted before Python (web/trexui/start/opening.py), without a browser:
 their moves are the engine's, and every edge is a tap that early.js can make on the table the
 node shows. (tests/browser/test_early.py checks them against the live page.)"""
 from __future__ import annotations

@@ -144,7 +144,7 @@ def test_trick_reasons_per_kind() -> None:
 
 
 def test_a_forced_card_is_called_forced() -> None:
-    """Issue 28: with one card you may play, the hint said "The strongest bot expects this to
+    """With one card you may play, the hint said "The strongest bot expects this to
     cost you the least"; it says the card is the only one (in a trick and in Trex)."""
     obs = base_obs("queens", ["5C", "AH"], [(1, "TC")], legal=["5C"])
     assert aids.reason(obs, "5C") == "5\u2663 is the only card you may play."
@@ -155,7 +155,7 @@ def test_a_forced_card_is_called_forced() -> None:
 
 
 def test_taking_a_trick_is_not_promised_while_a_later_player_can_beat_it() -> None:
-    """Issue 28: "take the trick with 10♠" while a player after you could still play a higher
+    """"take the trick with 10♠" while a player after you could still play a higher
     spade. Second to play with J♠ over the 10♠ (Q♠ K♠ unseen): it may still be beaten; with
     the A♠ above every unseen spade, or playing last, the trick is yours."""
     obs = base_obs("queens", ["JS", "AS", "2D"], [(1, "TS")])

@@ -1,4 +1,4 @@
-"""What build.py sends the page's Python (issue 26, "fewer bytes"): the UI zip holds the
+"""What build.py sends the page's Python ("fewer bytes"): the UI zip holds the
 view's byte code with no source beside it and the catalogues; the byte code has no docstrings
 but keeps the asserts; the site's wheel is the built wheel with its entries stored; the lock
 file lists no package. The byte code is run where the page runs it: the pinned Pyodide under
@@ -96,7 +96,7 @@ def test_the_page_imports_byte_code_without_docstrings_and_with_asserts(files: d
 
 @needs_node
 def test_the_bots_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
-    """The engine's byte code comes before Python-playable, the bots' after (stop 37)."""
+    """The engine's byte code comes before Python-playable, the bots' after."""
     sys.path.insert(0, str(build.WEB))
     from trexui.players.bots import STEPS
 
@@ -108,7 +108,7 @@ def test_the_bots_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
 
 @needs_node
 def test_the_links_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
-    """Friends over a link: fetched only when a table needs it (stop 39), none of it in the
+    """Friends over a link: fetched only when a table needs it, none of it in the
     zips a first visit loads before Python-playable."""
     link = modules_in(files["link"])
     assert link == set(build.LINK_MODULES)

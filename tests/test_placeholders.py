@@ -1,5 +1,5 @@
-"""Every text the page's Python formats gets each of its placeholders (issue 28 item 4:
-"Open game {seed}?" reached the player with ``{seed}`` in it).
+"""Every text the page's Python formats gets each of its placeholders (a
+message such as "Open game {seed}?" once reached the player with ``{seed}`` in it).
 
 strings.t formats a text only with the names its caller passes, and leaves a ``{name}``
 it was not given as it is (a text called with none is not formatted at all). So every

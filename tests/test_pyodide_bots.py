@@ -1,4 +1,4 @@
-"""Seeded ``samples=`` mode gives the same moves in CPython and in Pyodide (issue 11): the
+"""Seeded ``samples=`` mode gives the same moves in CPython and in Pyodide: the
 pinned pyodide npm package runs bench/bot_workload.py under Node on the same decisions.
 Skipped where Node or ``npm ci``'s node_modules/pyodide is missing."""
 

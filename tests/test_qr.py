@@ -1,4 +1,4 @@
-"""The QR codes of invitations and replies (web/trexui/friends/qr.py, issue 30 item 3), checked
+"""The QR codes of invitations and replies (web/trexui/friends/qr.py), checked
 module for module against an independent encoder (segno, a test dependency only) for every
 mask and for versions from small to those an invitation needs (python-qrcode, a test
 dependency only)."""

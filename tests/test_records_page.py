@@ -1,4 +1,4 @@
-"""Issue 10 items 3, 5 and 7 without a browser: the page's records (web/trexui/aids/records.py),
+"""Game records, the result and two tabs, without a browser: the page's records (web/trexui/aids/records.py),
 their dialogs and the replay viewer's HTML (recordview.py), the result's ranking
 (overlays.final_result, §2.5), and the saves' stamps that keep two tabs apart (store.py)."""
 from __future__ import annotations
@@ -247,7 +247,7 @@ def test_a_tab_never_overwrites_a_newer_save() -> None:
 
 
 def test_the_viewer_jumps_by_deal_and_by_trick() -> None:
-    """Issue 28 item 10: a whole match is 20 deals and some 180 tricks away, not 1 001 moves."""
+    """A whole match is 20 deals and some 180 tricks away, not 1 001 moves."""
     m = read_record((ROOT / "tests" / "golden" / "match-levant.trex").read_text(encoding="utf-8"))
     v = records.Viewer(m)
     assert v.steps == len(m.history) and len(v.deal_starts) == m.deal_count

@@ -1,4 +1,4 @@
-"""The host's referee for a table shared with guests (issue 30 §3–4; trex_core/tools/referee.py).
+"""The host's referee for a table shared with guests (trex_core/tools/referee.py).
 
 Whole matches are played with the host at seat 0 and three guests who choose only from what
 they were sent; every message a guest receives is read and checked for another seat's
@@ -243,7 +243,7 @@ def test_every_referee_code_is_said_and_a_damaged_host_message_is_named():
 
 
 def test_who_is_away_is_told_to_every_seated_guest_and_read_back() -> None:
-    """The host page says who is away (a guest yet to join or dropped, issue 30 item 5):
+    """The host page says who is away (a guest yet to join or dropped):
     every seated guest is told, and reads it; a damaged one is named."""
     m = Match.new(seed=8)
     ref = Referee(m, (1, 2, 3), "v")

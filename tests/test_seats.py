@@ -1,5 +1,5 @@
 """Who plays each seat of the page's game, and the chair its table is drawn from
-(web/trexui/players/seats.py, issue 30 item 2: pass-and-play), in CPython."""
+(web/trexui/players/seats.py, pass-and-play), in CPython."""
 from __future__ import annotations
 
 import random
@@ -171,7 +171,7 @@ def test_a_persons_hint_is_thought_from_their_own_chair() -> None:
 
 
 def test_a_friend_by_link_is_no_person_of_this_device() -> None:
-    """A "link" seat (issue 30 item 3) is played by the friend's own page: the device is not
+    """A "link" seat is played by the friend's own page: the device is not
     handed to it, and with one person here the table is not shared (no compass names, no
     hand-off); the save keeps such seats like pass-and-play's."""
     s = seats.Seats(["you", "link", "bot", "link"])
@@ -187,7 +187,7 @@ def test_a_friend_by_link_is_no_person_of_this_device() -> None:
 
 
 def test_a_bot_seat_may_have_a_level_of_its_own_and_a_save_or_settings_keep_it() -> None:
-    """Issue 30 item 1, "a bot of a level": "bot" plays at the table's level, "bot:<level>"
+    """"a bot of a level": "bot" plays at the table's level, "bot:<level>"
     at its own; a level that is not one is not a seat's kind (the game alone, as any bad kind)."""
     s = seats.Seats(["you", "bot:hard", "bot", "bot:random"])
     assert [s.level(seat, "medium") for seat in (1, 2, 3)] == ["hard", "medium", "random"]

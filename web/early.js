@@ -1,4 +1,4 @@
-// Trex: a table to play before Python starts (issue 26 §1; docs/WEB.md "The start").
+// Trex: a table to play before Python starts (docs/WEB.md "The start").
 //
 // build.py renders, with the page's own Python view, the first decisions of a few seeded
 // matches in every language (web/trexui/start/opening.py): each is a small graph of the table as

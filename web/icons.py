@@ -1,6 +1,6 @@
 """The app's icons, drawn with pure Python (zlib + struct, no image library): a cream card
 with a red heart on the table's green felt. build.py writes them as PNGs for the web app
-manifest (issue 10 §1); the same shapes as favicon.svg."""
+manifest; the same shapes as favicon.svg."""
 from __future__ import annotations
 
 import struct

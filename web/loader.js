@@ -1,5 +1,5 @@
 // Trex loader: runs before PyScript, so the page shows progress from its first
-// paint and says so when a load is slow or fails (issue 4 §3). It holds no game
+// paint and says so when a load is slow or fails. It holds no game
 // logic. It also records long main-thread tasks for bench/page_load.py.
 // It picks the page's language as the UI's Python does (trexui/i18n/strings.py choose):
 // ?lang=, else the language chosen in Settings, else the browser's languages, else English; the
@@ -61,7 +61,7 @@
   var bytesDriven = false;
   var readyFns = [];
 
-  // -- Progress by bytes (issue 10 §6) ---------------------------------------------------
+  // -- Progress by bytes ---------------------------------------------------
   // build.py inlines the big downloads' sizes (#trex-sizes). fetch() is wrapped only to
   // watch: the page gets the very Response the network gave (a clone is read and counted,
   // so the wasm keeps its URL and its compiled-code cache); a file that is not fetched
@@ -135,7 +135,7 @@
     } catch (e) { /* no resource timing: the fetches still count */ }
   }
 
-  // -- Offline play: the service worker (issue 10 §1; web/sw.js, docs/WEB.md) -------------
+  // -- Offline play: the service worker (web/sw.js, docs/WEB.md) -------------
   // Registered once the table is up (so its downloads never compete with the page's own),
   // not with ?sw=0 (a documented opt-out), and not inside another origin's page (below). It
   // says when the site is ready for offline play and, when a new build has installed,
@@ -144,7 +144,7 @@
   var framed = false;
   try { framed = window.top !== window.self; } catch (e) { framed = true; }
   // an embedded table (embed.html: in a lesson's frame, or a shared link opened alone) shows
-  // none of the site's notices: its host page decides (issue 28 item 7)
+  // none of the site's notices: its host page decides
   function embedded() { return framed || !!(document.body && document.body.hasAttribute("data-embed")); }
   function offline() {
     var sw = null, thirdParty = false;
@@ -236,7 +236,7 @@
     });
   }
 
-  // -- "Ready to play offline": a passing note that covers nothing (issue 28 item 7) --------
+  // -- "Ready to play offline": a passing note that covers nothing --------
   // It is placed over a free part of the felt: no seat, card, status line, bar or sheet under
   // it, tried from the felt's foot upwards, at its middle, then its ends; placed again at each
   // render of the table (body[data-seq]) while it shows; with no free place (a dialog is open,
@@ -331,7 +331,7 @@
     });
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
-  // -- What the page downloads, kept for the worker's install (issue 26 item 3) ------------
+  // -- What the page downloads, kept for the worker's install ------------
   // On a visit no worker serves, the big runtime files the page fetches before its table is
   // up (#trex-sizes: the wasm, the stdlib, the wheel, the zips) are also written, as they
   // arrive, into the cache "trex-staged <scope>": the worker this visit installs takes them

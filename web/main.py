@@ -1,6 +1,6 @@
 # The page's Python entry point (PyScript, main thread). Everything lives in the
 # trexui package (unpacked from the site's trexui-*.zip); a failure while starting
-# is shown on the loading screen instead of a blank page (issue 4 §3).
+# is shown on the loading screen instead of a blank page.
 # PyScript runs this file with top-level await, which CPython's compiler (and so mypy)
 # rejects in a module: that one error code is switched off for this file only.
 # mypy: disable-error-code="top-level-await"

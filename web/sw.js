@@ -1,5 +1,5 @@
-// Trex service worker: the whole site, runtime included, for offline play (issue 10 §1;
-// docs/WEB.md "Offline and installable").
+// Trex service worker: the whole site, runtime included, for offline play
+// (docs/WEB.md "Offline and installable").
 //
 // build.py writes this file into the site with BUILD (this build's version: a hash of every
 // file's hash) and FILES (each file's path relative to this worker, with the first 16 hex

@@ -71,7 +71,7 @@
     });
   }
 
-  // -- Offline play: the site's service worker (issue 10 §1; web/sw.js, docs/WEB.md) ---------
+  // -- Offline play: the site's service worker (web/sw.js, docs/WEB.md) ---------
   // A page of tables registers it as the main table does (loader.js), so a lesson read
   // first works offline too: once its tables are up (the Python sets
   // html[data-trex-tables=ready]; the worker's 15 MB never compete with their start), not

@@ -5,7 +5,7 @@
 // to the view and CSS transitions survive a render; lists are matched by their
 // `data-key` (never by id: a page may hold several tables).
 //
-// Cards that move are animated FLIP-style (issue 10 §5): after a morph, a card that is
+// Cards that move are animated FLIP-style: after a morph, a card that is
 // a new element (it changed places) slides from where it was (a card played from your
 // hand to the trick, §3) or from its seat's panel when it was not on show
 // (`data-from=<seat>`: another player's card, or a Trex card going to its place in the
@@ -14,7 +14,7 @@
 // taker's seat (§3.3). 150-300 ms; nothing moves when `prefers-reduced-motion: reduce`
 // is set or the pace is instant (ms = 0).
 //
-// No layout is ever read in a render's task (issue 8: no main-thread task over 100 ms on
+// No layout is ever read in a render's task (no main-thread task over 100 ms on
 // a phone): where each card was ("First") is the box measured in the animation frame
 // after the previous render, where the browser lays the page out anyway; the new boxes
 // ("Last") are read in the next frame, which also measures for the render after. A

@@ -3,7 +3,7 @@
 * The site is built once per session (set TREX_SITE=<dir> to use an existing
   build) and served on 127.0.0.1 under a sub-path, like a static host.
 * Every request that is not for 127.0.0.1 is aborted, recorded and fails the
-  test; so does any console error or uncaught page error (issue 4 §6).
+  test; so does any console error or uncaught page error.
 * One Pyodide boot per test module: the ``table`` fixture is module-scoped;
   tests that need a fresh page (reload, corrupt save) say so themselves.
 * Screenshots go to tests/browser/artifacts/ (git-ignored).

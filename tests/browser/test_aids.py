@@ -1,4 +1,4 @@
-"""Issue 10 item 2: the player aids in the page — undo, hint, deal review, statistics — and
+"""The player aids in the page — undo, hint, deal review, statistics — and
 the small table fixes (the summary's aligned headers, Trex places, the doubling button).
 
 Every verdict of the page's hard bot is checked against the same bot in CPython (aids.py, the

@@ -1,4 +1,4 @@
-"""Issue 11 §4: the hard bot thinks in slices, so the page never freezes while it searches.
+"""The hard bot thinks in slices, so the page never freezes while it searches.
 
 A whole match of four hard bots in Chromium with the CPU slowed four times (a phone), the
 browser's long-task observer (web/loader.js's) watching: the match finishes, and no task of
@@ -6,7 +6,7 @@ the main thread holds more than 50 ms of a bot's work, but for the throttled clo
 (NOISY_SHARE, below). The page times each of a bot's tasks itself under ``?autoplay=1``
 (``window.trexTest.perf().bot_tasks``: start, ms, what), and the browser's long tasks say
 which of the page's tasks ran long: a long task's bot work is the bot tasks inside it (a
-render may share the task; that part is the view's, which issue 8 measures).
+render may share the task; that part is the view's, measured by the view's own tests).
 """
 import json
 
@@ -17,7 +17,7 @@ THROTTLE = 4
 # 12 ms slice now and then measures 50-90 ms. A bot task that long one time in 200 is that
 # noise; more often, or a task past NOISE_MS, is the bot's own (with the slices of 25 ms
 # this page used before, 6% of the tasks were over 50 ms at 4x; a 40 ms decision in one
-# task, as before issue 11, is every decision).
+# task, as before the bots thought in slices, is every decision).
 NOISY_SHARE = 1 / 200
 NOISE_MS = 150.0
 

@@ -1,4 +1,4 @@
-"""Bytes before Python (issue 26; docs/WEB.md "Bytes before Python"): the test server serves
+"""Bytes before Python (docs/WEB.md "Bytes before Python"): the test server serves
 the site's .br/.gz copies as a static host does, the page requests no file the site lacks,
 and every standard-library module the running page imports is in the slim python_stdlib.zip.
 """

@@ -1,4 +1,4 @@
-"""Issue 4 §2, §6: a deal of each contract through clicks, with the king's picker
+"""A deal of each contract through clicks, with the king's picker
 (§2.2), refused cards saying why, the last-trick review, the doubling prompts (§4)
 and the redeal prompt (§5)."""
 from conftest import DESKTOP, PHONE, find_seed

@@ -1,4 +1,4 @@
-"""Issue 10 §8: every page build.py writes carries the strictest Content-Security-Policy
+"""Every page build.py writes carries the strictest Content-Security-Policy
 that PyScript and Pyodide run under, as a <meta> (docs/WEB.md "Content-Security-Policy"),
 and nothing the pages do breaks it: a listener for `securitypolicyviolation` events,
 installed before any page script, records every violation (in every frame) while a

@@ -45,7 +45,7 @@ def test_a_seeded_deal_in_the_browser_replays_identically_in_cpython(new_table) 
 
 
 def test_a_bot_of_its_own_level_plays_its_seat_as_that_bot_does_in_cpython(new_table) -> None:
-    """Settings' seats (issue 30 item 1): East a random bot, North the table's level
+    """Settings' seats: East a random bot, North the table's level
     (medium), West an easy bot; each bot move of a deal is the one that seat's bot chooses
     in CPython, seeded the page's way."""
     t = new_table()

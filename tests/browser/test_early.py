@@ -1,4 +1,4 @@
-"""The table before Python (issue 26 §1; web/early.js, web/trexui/start/opening.py).
+"""The table before Python (web/early.js, web/trexui/start/opening.py).
 
 The runtime's wasm is held back by the test (a route that answers only when the test lets
 it go), so every check of the table "before Python" runs while Python cannot have started;

@@ -1,4 +1,4 @@
-"""Embedded tables (issue 9, docs/EMBED.md) in headless Chromium: each mode from a URL in an
+"""Embedded tables (docs/EMBED.md) in headless Chromium: each mode from a URL in an
 iframe of a host page of another origin (its own port), at 280×280 and 800×600; bad
 parameters shown in the frame; the messages to the parent and a command from it; a page of
 many tables on one runtime (tutorial.html); the author page's snippet; the main table's
@@ -295,7 +295,7 @@ UNSEEN = """() => {
 @pytest.mark.parametrize("lang", ["en", "ar"])
 @pytest.mark.parametrize("mode", list(MODES))
 def test_every_promised_size_shows_the_hand_the_names_and_the_controls(hosts, mode, lang):
-    """Issue 28: at 280×280 the hand's second row was below the fold behind an inner scroll,
+    """At 280×280 the hand's second row was below the fold behind an inner scroll,
     the seats' names under the bar, and "Show the answer" cut at 280×280, 400×500, 640×480."""
     host = hosts()
     problems = {}
@@ -332,7 +332,7 @@ def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, sit
     assert error["param"] == param
     text = host.frame.locator(".embed-error").inner_text()
     assert f"“{param}”" in text
-    # issue 28: the message names the table (it was "id": "") and says why, as the frame does
+    # the message names the table (it was "id": "") and says why, as the frame does
     assert error["id"] == "lesson3"
     assert error["reason"] and error["reason"] in host.frame.locator(".embed-error .problem").inner_text()
     host.page.goto(site_url + "author.html")
@@ -341,7 +341,7 @@ def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, sit
 
 
 def test_a_frame_preloads_nothing_it_does_not_use_soon(hosts, site_url):
-    """Issue 28: each frame logged "… was preloaded using link preload but not used within a
+    """Each frame logged "… was preloaded using link preload but not used within a
     few seconds" for the wheel and the zips, fetched only once its runtime is up."""
     host = hosts()
     warnings: list[str] = []
@@ -410,7 +410,7 @@ TUTORIAL_PHONE = {"width": 390, "height": 844}
 
 
 def test_the_lesson_on_a_phone_keeps_its_hands_and_words_whole(new_table, site_url):
-    """Issue 28, tutorial.html on a 390-wide phone: after the right answer in exercise 2 the
+    """tutorial.html on a 390-wide phone: after the right answer in exercise 2 the
     hand became one row wider than the table (five cards cut off), "Restart" read "Restar",
     and a caption showed "(§3.5)", a rules reference that means nothing to a reader."""
     t = new_table(TUTORIAL_PHONE)
@@ -458,7 +458,7 @@ def test_the_author_page_snippet_shows_its_position(new_table, site_url):
 
 
 def test_the_author_page_follows_the_seed_and_the_preview_size(new_table, site_url):
-    """Issue 28, author.html: a seed entered left the old hands in the Hands box (and on the
+    """author.html: a seed entered left the old hands in the Hands box (and on the
     deck), and the iframe snippet kept width 400 / height 500 after the 280×280 preview."""
     t = new_table()
     t.page.goto(site_url + "author.html")

@@ -291,7 +291,7 @@ def tab_stops(page) -> list[str]:
 def test_the_hands_one_tab_stop_moves_to_the_first_playable_card(new_table):
     """The hand has one Tab stop, the first card you may play; tableview.js sets a moved
     stop in the frame after the render (a tabindex changed inside the morph laid the page
-    out in the render's task, issue 8) or at once when a key is pressed on the table."""
+    out in the render's task) or at once when a key is pressed on the table."""
     t = new_table()
     page = t.page
     t.goto("?speed=fast&seed=5")
@@ -325,7 +325,7 @@ def test_the_hands_one_tab_stop_moves_to_the_first_playable_card(new_table):
 
 
 def test_the_doubling_question_focuses_the_safe_answer_and_p_gives_it(new_table):
-    """Issue 28: the doubling question focused *Double*, so a habitual Enter doubled. It
+    """The doubling question focused *Double*, so a habitual Enter doubled. It
     focuses *Don't double* (which says its key, P), and P answers it: no card doubled."""
     t = new_table()
     page = t.page
@@ -345,7 +345,7 @@ def test_the_doubling_question_focuses_the_safe_answer_and_p_gives_it(new_table)
 
 
 def test_s_and_l_work_on_a_deals_summary(new_table):
-    """Issue 28: on a deal's summary S (the score sheet) and L (the deal's last trick) did
+    """On a deal's summary S (the score sheet) and L (the deal's last trick) did
     nothing. Each opens over the summary; Escape brings the summary back, focused."""
     t = new_table()
     page = t.page

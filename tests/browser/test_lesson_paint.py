@@ -1,4 +1,4 @@
-"""Tutorial tables that paint at once (issue 26 item 5, docs/EMBED.md "Tables that paint at
+"""Tutorial tables that paint at once (docs/EMBED.md "Tables that paint at
 once"): with the Python runtime held back (its WebAssembly request waits until the test lets
 it go), the lesson's tables already show their diagrams; when Python takes over, their
 elements are the same nodes, not one of them changed, and the HTML is the same. And

@@ -1,4 +1,4 @@
-"""Friends at one table over a link (issue 30 item 3; web/trexui/friends/link.py, guest.py): the
+"""Friends at one table over a link (web/trexui/friends/link.py, guest.py): the
 host's page is the table and its referee, each guest's page holds one seat over a WebRTC
 data channel, seated by an invitation link and a reply link and nothing else.
 

@@ -1,4 +1,4 @@
-"""Issue 4 §1, §3, §6: the site loads from a sub-path with nothing from outside,
+"""The site loads from a sub-path with nothing from outside,
 becomes playable, shows progress from the first paint and says so when a load fails."""
 from conftest import DESKTOP, PHONE, SUB_PATH
 
@@ -91,7 +91,7 @@ def test_cards_can_be_played_with_the_keyboard(table):
 
 
 def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
-    """Issue 8 (no task over 100 ms on a phone): compiling a bot module on the page was a
+    """No task over 100 ms on a phone: compiling a bot module on the page was a
     task of 50-110 ms at phone speed. build.py compiles the modules the page imports a step
     at a time (trexui.players.bots.STEPS) with the pinned Pyodide; the page unpacks that byte code
     next to the wheel and compiles none of them itself."""

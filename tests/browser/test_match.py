@@ -1,4 +1,4 @@
-"""Issue 4 §6: a whole 20-deal match played through clicks to the final result."""
+"""A whole 20-deal match played through clicks to the final result."""
 import time
 
 from test_a11y import axe
@@ -83,7 +83,7 @@ def focused_action(t) -> str | None:
 
 
 def test_the_result_closes_and_the_finished_table_stays_usable(new_table):
-    """Issue 28 item 11: the result closes (Close, Escape); the table behind it is not inert:
+    """The result closes (Close, Escape); the table behind it is not inert:
     the toolbar works (score sheet, Settings), the result and the last deal open again, and a
     new match starts from the felt or the toolbar without a question."""
     t = new_table()

@@ -1,4 +1,4 @@
-"""Issue 10 §5 ("Feel"): cards move and the table can make short sounds.
+"""The feel of the table: cards move and the table can make short sounds.
 
 Motion (web/tableview.js): a played card slides from its player's place to the trick
 (§3), a finished trick flies to its taker (§3.3), a Trex card slides to its place in the
@@ -141,7 +141,7 @@ def test_section6_a_trex_card_slides_into_the_layout(new_table):
 
 
 def test_section6_a_change_beside_the_layout_does_not_restyle_it(new_table):
-    """Issue 8 (no task over 100 ms on a phone): the Trex layout (§6) is its own size
+    """No task over 100 ms on a phone: the Trex layout (§6) is its own size
     container, whose size changes only with the width. When the middle of the felt was the
     container, every layout of the felt (the status line changing, a card leaving the hand)
     recomputed the styles of all its cards in a second and third style pass: 9-15 ms a
@@ -191,7 +191,7 @@ SPLIT = """() => {
 
 
 def test_a_bots_move_reaches_the_page_in_the_task_after_its_own(new_table):
-    """Issue 8 (no task over 100 ms on a phone): a bot's move is played, saved, announced
+    """No task over 100 ms on a phone: a bot's move is played, saved, announced
     and rendered to HTML in one task, and the page's elements change in the next one, so the
     Python and the DOM work of a move are never one long task. Observed, not timed: the
     table's elements never change in the task that announces a bot's play."""

@@ -1,4 +1,4 @@
-"""Issue 10 §1: offline and installable. The service worker (web/sw.js, written by build.py
+"""Offline and installable. The service worker (web/sw.js, written by build.py
 with every file's hash) precaches the whole site, runtime included; with the network off
 a reload still gives a playable table and a deal can be played. A new build is installed
 beside the old one, the page mid-match says a new version is ready without losing the
@@ -313,7 +313,7 @@ PROGRESS = "[Number(document.body.dataset.loadBytes), document.getElementById('l
 
 @pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-desktop", "ar-phone"])
 def test_the_start_paints_the_frame_and_counts_the_bytes(new_table, lang, viewport):
-    """Issue 10 §6: before Python starts the felt, the bar and the four seats with their
+    """Before Python starts the felt, the bar and the four seats with their
     names are on screen; the loading screen names the file it waits for and its bar follows
     the bytes downloaded (the network slowed to 3 MB/s so the download can be watched)."""
     t = new_table(viewport)
@@ -404,7 +404,7 @@ def counting_server(root: Path):
 
 
 def test_the_worker_costs_no_second_download(browser, own_site):
-    """Issue 26 item 3: a first visit with the worker allowed sends at most 1.1x the bytes
+    """A first visit with the worker allowed sends at most 1.1x the bytes
     the page itself needs (the same visit with the worker blocked), counted by the server
     as it writes them: the worker installs from what the page has already fetched.
 

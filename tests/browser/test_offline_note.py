@@ -1,4 +1,4 @@
-"""The "Ready to play offline" note (issue 28 item 7): it covers nothing of the table on a
+"""The "Ready to play offline" note: it covers nothing of the table on a
 phone, held sideways and on a desktop, in English and Arabic; it follows a switch of language
 in Settings; an embedded table never shows it. The worker's readiness shows it through
 ``trexLoader.offlineNote()`` (loader.js), which these tests call directly: the worker

@@ -1,4 +1,4 @@
-"""Pass-and-play (issue 30 item 2; web/trexui/players/seats.py): two people on one phone, South and
+"""Pass-and-play (web/trexui/players/seats.py): two people on one phone, South and
 North, against two bots, chosen in Settings and played by touch at 360×740. Between two
 people's turns the hand-off screen names who is next and no hand is in the page."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 4 §5: a match survives a reload exactly where it was; a corrupt or
+"""A match survives a reload exactly where it was; a corrupt or
 old-format save is reported and a new game offered, never a blank page."""
 import json
 import re
@@ -101,7 +101,7 @@ def test_blocked_storage_still_plays(new_table):
 
 
 def test_a_link_to_another_game_asks_with_its_number_and_keeps_the_match_by_default(new_table):
-    """Issue 28 items 1 and 4: ?seed= over a match in progress asks "Open game 99?" (the
+    """?seed= over a match in progress asks "Open game 99?" (the
     number filled in); Enter and Escape keep the match, only the named button replaces it."""
     t = new_table()
     t.goto("?speed=instant&seed=5")
@@ -125,7 +125,7 @@ def test_a_link_to_another_game_asks_with_its_number_and_keeps_the_match_by_defa
 
 
 def test_a_damaged_save_plays_on_from_its_last_good_move_and_downloads(new_table):
-    """Issue 28 item 5: one bad move among 35 does not lose the match: the dialog offers to
+    """One bad move among 35 does not lose the match: the dialog offers to
     continue from the last good move (focused: Escape takes it) and the damaged save as a file."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from test_damaged_save import damaged_save

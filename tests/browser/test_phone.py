@@ -325,7 +325,7 @@ def test_a_deal_on_every_screen(pages, size):
     shot(t, size, "summary")
     st = act(t, "[data-action=next-deal]", touch)
     assert st["waiting"] == "choose"
-    # issue 28: the match totals on every seat's panel and the king's contracts still to
+    # the match totals on every seat's panel and the king's contracts still to
     # come in the bar, in sight on every screen (not only in the score sheet)
     for seat in range(4):
         total = t.page.locator(f".seat[data-seat='{seat}'] .total")
@@ -360,7 +360,7 @@ def test_a_deal_on_every_screen(pages, size):
 @pytest.mark.parametrize("lang", ["nl", "ar"])
 @pytest.mark.parametrize("size", LANDSCAPE)
 def test_landscape_phones_show_every_seat_whole(pages, size, lang):
-    """Issue 28: held sideways, in Dutch and Arabic (the longest words, and the bar mirrored),
+    """Held sideways, in Dutch and Arabic (the longest words, and the bar mirrored),
     North's panel ran under the tools, its deal score and tricks hidden behind Undo. Through
     Collections' first tricks every seat's panel is whole, and no text is covered."""
     t = pages(size, touch=True)
@@ -447,7 +447,7 @@ def test_doubling_prompt_fits(pages, size):
     doubled = [c for c, s in st["doubled"] if s == 0]
     assert doubled
     check(t, "doubled queen in hand")
-    # issue 28: the double is a red badge by your name, as big as the seat's name
+    # the double is a red badge by your name, as big as the seat's name
     badge = t.page.locator(".you .seat .badge.doubled")
     assert badge.is_visible() and badge.get_attribute("aria-label").startswith("Doubled: ")
     size = badge.evaluate("b => [parseFloat(getComputedStyle(b).fontSize), b.getBoundingClientRect().height]")

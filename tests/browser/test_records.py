@@ -1,9 +1,9 @@
-"""Issue 10 item 3 in the browser: game records in the page. Export → import gives the same
+"""Game records in the page, in the browser. Export → import gives the same
 match (the record's text identical, by download, by the dialog's text and after playing it
 on); the replay viewer steps through every move of a golden record and back, showing the
 hands and the scores the engine gives at each step; a corrupt record is explained with its
 line and nothing else changes (the match on the table and its save); axe-core finds nothing
-serious in the viewer, in English and Arabic. Issue 10 item 5: the end of the match offers
+serious in the viewer, in English and Arabic. The end of the match offers
 to export its record."""
 import json
 import sys
@@ -226,7 +226,7 @@ def test_axe_on_the_records_dialog_and_the_viewer(new_table, lang):
 
 
 def test_the_end_of_the_match_ranks_the_places_and_exports_the_record(new_table):
-    """Issue 10 item 5: a match one card from its end (a record played on here); the bot
+    """A match one card from its end (a record played on here); the bot
     plays it, and the result shows 1st to 4th with the totals (§2.5), the score sheet, and
     New match / Export record; the export is the whole match's record."""
     golden = (GOLDEN / "match-levant.trex").read_text(encoding="utf-8")
@@ -270,7 +270,7 @@ def test_the_end_of_the_match_ranks_the_places_and_exports_the_record(new_table)
 
 
 def test_the_viewer_jumps_by_deal_and_trick_and_keeps_the_four_colour_deck(new_table):
-    """Issue 28 item 10: Page Down / Page Up a deal, Shift+arrows a trick (buttons too), in a
+    """Page Down / Page Up a deal, Shift+arrows a trick (buttons too), in a
     whole match; the four-colour deck of Settings colours the viewer's cards as the table's."""
     import sys
     sys.path.insert(0, str(ROOT / "web"))

@@ -1,4 +1,4 @@
-"""Issue 10 item 4, rules and help, in the browser: the rules screen (rulesview.py, guide.py)
+"""Rules and help, in the browser: the rules screen (rulesview.py, guide.py)
 opens by keyboard (R) and by touch on a 360×740 phone, Escape closes it and gives the focus
 back; a preset switched in Settings changes its text (§10, §1.3); the first-visit tour shows
 once, can be skipped, does not show again and reopens from help; axe-core finds nothing

@@ -1,4 +1,4 @@
-"""Issue 4 §2: settings - rule preset and options, partnership, Complex, bot level, speed."""
+"""Settings - rule preset and options, partnership, Complex, bot level, speed."""
 import json
 
 from test_a11y import axe
@@ -79,7 +79,7 @@ def focused_action(t) -> str | None:
 
 
 def test_settings_never_end_a_match_without_asking(new_table):
-    """Issue 28 item 1: "Start a new game with these rules" beside Close asks first, as New
+    """"Start a new game with these rules" beside Close asks first, as New
     game does; keeping the match has the focus, so Enter and Escape keep it."""
     t = new_table()
     t.goto("?speed=instant&seed=4")

@@ -1,4 +1,4 @@
-"""A language per table (issue 27 §3): two ``data-trex`` tables of one page, one in Arabic
+"""A language per table: two ``data-trex`` tables of one page, one in Arabic
 and one in Dutch on an English page (docs/EMBED.md offers ``lang=`` per table), each keep
 their own words through every re-render, stepped in turn. Before each table carried its
 own language, one global language served them all, and the Arabic table rendered

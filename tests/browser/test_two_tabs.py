@@ -1,4 +1,4 @@
-"""Issue 10 item 7: two tabs of the table. Every save carries a stamp (store.py); a tab whose
+"""Two tabs of the table. Every save carries a stamp (store.py); a tab whose
 save is no longer the newest stops saving, says so, and offers to load the newer match; no
 save is ever overwritten by an older one. Two pages of one browser context share their
 local storage, as two tabs do."""

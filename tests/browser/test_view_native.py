@@ -264,7 +264,7 @@ def test_a_damaged_save_says_why_in_the_language() -> None:
 
 
 def test_each_mark_is_shown_once_in_the_legend() -> None:
-    """Issue 28: the legend said "⚑ ⚑ Taken card shown face up" (its mark, then the word's
+    """The legend said "⚑ ⚑ Taken card shown face up" (its mark, then the word's
     own). Each mark appears once, in every language."""
     m = Match.new(seed=3)
     m.play(next(mv for mv in m.legal_moves() if str(mv) == "king-of-hearts"))
@@ -284,7 +284,7 @@ def test_each_mark_is_shown_once_in_the_legend() -> None:
 
 
 def test_a_screen_reader_hears_who_played_each_card_and_the_layout_by_suit() -> None:
-    """Issue 28: the trick read "2 of spades, led, 3 of spades" (no names), and the Trex
+    """The trick read "2 of spades, led, 3 of spades" (no names), and the Trex
     layout was one flat list of cards. Each card of the trick (and of the last trick) is named
     with its player, the leader said once; the layout is a labelled group per suit."""
     m = Match.new(seed=3)
@@ -319,7 +319,7 @@ NUMBER_THEN_WORDS = re.compile("[+\u2212]\\d+(?:/\\d+)*\u2069?[ \u00a0]*[\u0621-
 
 
 def test_arabic_names_the_king_one_way_and_ends_a_phrase_with_its_number() -> None:
-    """Issue 28: the king card was شايب in the announcements and الشيخ in the Rules, and the
+    """The king card was شايب in the announcements and الشيخ in the Rules, and the
     contract buttons read "25−" (the number first, the words after it) where the summary read
     "−75". The card is شايب everywhere (الشيخ only in the contract's own name, شيخ الكبة),
     and a score never comes before the words of its phrase: on the contract buttons, the
@@ -348,7 +348,7 @@ def test_arabic_names_the_king_one_way_and_ends_a_phrase_with_its_number() -> No
 
 
 def test_the_table_shows_totals_the_kings_contracts_left_and_doubles() -> None:
-    """Issue 28, what a Trix player missed: each seat's match total on its panel (not only
+    """What a Trix player missed: each seat's match total on its panel (not only
     "this deal"); the king's contracts still to come in the top bar, while he chooses (a
     bot king too) and during the deal; a doubled card still held as a red badge by the
     holder's name, named for a screen reader."""

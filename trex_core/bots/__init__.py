@@ -29,7 +29,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 """The levels a player may meet (the page offers these)."""
 ARENA_LEVELS = (*LEVELS, "medium-1", "seer", "hard-r")
 """Also three measuring instruments: ``medium-1``, the medium of issues 11-28 frozen as the
-yardstick every figure is measured against (issue 29 §1); the all-seeing ``seer``, the hard
+yardstick every figure is measured against; the all-seeing ``seer``, the hard
 search shown every hand (the arena shows it them; anywhere else it refuses to play); and
 ``hard-r``, hard whose playouts search its own later turns (:mod:`.recursive`: the ceiling of
 a better own-move policy, tens of times slower; imported only when asked for)."""

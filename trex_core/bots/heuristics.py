@@ -11,11 +11,11 @@ win a later trick); lead where someone else must win, and lead low into a suit w
 card is still out to flush it.  Trex (§6): hold cards that block other players' cards, play
 the ones that free your own.
 
-Most constants were moved one way and the other in stop 25, medium against 3 × medium
+Most constants were moved one way and the other in a sweep (bench/tried/medium_knobs.diff), medium against 3 × medium
 (docs/BOTS.md, ``bench/tried/medium_knobs.diff``).  Two paid: ``discard_short`` 20 (about +1 a
 kingdom with King of Hearts and Queens) and, in Trex, ``trex_mine`` 4 (about +1.5 to +2 a
 deal).  They are a :class:`Style`: the ``medium`` level plays ``MEDIUM``, while ``MEDIUM_1``
-keeps the constants as they were, forever (issue 29 §1): it is the arena's yardstick
+keeps the constants as they were, forever: it is the arena's yardstick
 (``medium-1``) and the model the hard bot has of every other player and of its own later
 turns in its playouts (the functions' default), so every figure measured against it stays
 comparable.
@@ -51,7 +51,7 @@ class Style:
 MEDIUM_1 = Style(discard_short=10.0, trex_mine=2.0)
 """The medium of issues 11-28, frozen: the yardstick and the hard bot's model."""
 MEDIUM = Style(discard_short=20.0, trex_mine=4.0)
-"""The medium level a player meets (issue 29 §1)."""
+"""The medium level a player meets."""
 
 
 def _top(pattern: int) -> int:

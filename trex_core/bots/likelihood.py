@@ -1,5 +1,5 @@
 """How likely a sampled deal makes the plays already seen: sampling weighed by a model of
-the players (issue 11 §1, docs/BOTS.md).
+the players (docs/BOTS.md).
 
 A sampled deal respects the rules' knowledge (voids, passes, doubles), but the other players'
 *choices* say more: a player who could lay two cards and laid this one probably holds the

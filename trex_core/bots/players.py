@@ -106,7 +106,7 @@ class MediumBot(Bot):
 
 
 class Medium1Bot(MediumBot):
-    """The medium level of issues 11-28, frozen (issue 29 §1): the arena's yardstick
+    """The medium level as it played until it was frozen: the arena's yardstick
     (``medium-1``), never offered to a player.  It plays exactly as that medium did, on the
     recorded matches of ``tests/test_medium1.py``; every hard figure is measured against it."""
 

@@ -1,4 +1,4 @@
-"""The recursive search, an arena-only instrument (issue 29 §2): how much would the hard
+"""The recursive search, an arena-only instrument: how much would the hard
 level gain if its own later turns, inside its playouts, were played by a slow and strong
 player instead of the medium policy?
 

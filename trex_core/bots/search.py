@@ -21,17 +21,17 @@ per miss (0.7 instead of 0.3) about +2 more per deal on 300 kingdoms of two tuni
 but no difference on the evaluation deals (kept: no worse); the exact endgame of the last 3
 tricks no measurable change there, the layout's last 12 cards none either (so
 ``trex_endgame`` is off: it doubled the cost of a Trex decision); the settled deals in
-Diamonds and Collections (stop 21) about +1 per deal in Collections, none measurable in
+Diamonds and Collections about +1 per deal in Collections, none measurable in
 Diamonds, on two seeds.  Searching the bot's own next turn(s) inside each playout instead of
 playing them by the medium policy gained nothing in Trex or Diamonds and lost in Collections
-(fewer samples in the same time; stop 22), and choosing that next turn by what the
+(fewer samples in the same time), and choosing that next turn by what the
 decision's earlier samples learnt in the same information set (not on the sampled deal)
-gained nothing either (stop 23), nor did a policy fitted to imitate hard's own choices
-(stop 39, ``bench/tried/own_policy.py``), so the playouts stay medium.  Fewer samples than
+gained nothing either, nor did a policy fitted to imitate hard's own choices
+(``bench/tried/own_policy.py``), so the playouts stay medium.  Fewer samples than
 the default budget buys cost nothing measurable: 100 instead of ~140, and 60 in Diamonds and
-Collections (stop 23).  Reading the plays far more sharply (200 swaps at a weight of 0.001 a
+Collections.  Reading the plays far more sharply (200 swaps at a weight of 0.001 a
 miss) gained +1.4 ± 1.1 a deal in Diamonds and nothing measurable in the other trick
-contracts, at 3 to 5 times the time, by trusting the medium model (stop 25): not shipped.
+contracts, at 3 to 5 times the time, by trusting the medium model: not shipped.
 
 Work per decision is either a fixed number of samples (``samples=N``: reproducible on any
 machine; the tests and the arena use it) or anytime within ``budget`` seconds (at least
@@ -72,7 +72,7 @@ FULL_SUIT = 8191
 
 # The contracts whose sampled deals are settled closer to the player model's posterior
 # (likelihood.settled: ``chain`` swaps at the sharper weight ``chain_weight`` per miss, the
-# drawing too).  Measured at the default budget (docs/BOTS.md, stop 21): about +1 per deal
+# drawing too).  Measured at the default budget (docs/BOTS.md): about +1 per deal
 # in Collections and none measurable in Diamonds, on two seeds (20 swaps as good as 60, at
 # two thirds of the cost); King of Hearts -1.2 and Queens -1.8 (both within the noise), so
 # those keep the plain weighing.

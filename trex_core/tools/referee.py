@@ -1,4 +1,4 @@
-"""The host's side of a table shared over a channel: the referee (issue 30 §3–4).
+"""The host's side of a table shared over a channel: the referee.
 
 Friends at one table, with no server of ours: the host's page runs the match and is its only
 referee; each guest's page holds one seat. What crosses a channel is JSON text, small and

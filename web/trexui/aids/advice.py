@@ -1,4 +1,4 @@
-"""Player aids (issue 10 item 2): undo, hint and the deal review, as pure Python.
+"""Player aids: undo, hint and the deal review, as pure Python.
 
 Nothing here touches the page: app.py asks for a hint's or a review's thinking, steps it in
 slices between frames (as the bots think, bots.py), and renders what these functions return.

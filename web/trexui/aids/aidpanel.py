@@ -1,4 +1,4 @@
-"""The player aids at a table (issue 10 item 2): app.py's ``Table`` holds one ``AidPanel`` (which
+"""The player aids at a table: app.py's ``Table`` holds one ``AidPanel`` (which
 sees the table through api.TableApi) and calls it from a few hook lines (a button's action, a key, the view's state, a move, the end of
 the match). The aids' rules and words are aids.py's (the deal review's dealreview.py's), the
 statistics stats.py's; this module runs them in the page: the hint's and the review's

@@ -1,4 +1,4 @@
-"""The deal review (issue 10 item 2), as pure Python: your decisions in the deal, thought
+"""The deal review, as pure Python: your decisions in the deal, thought
 about again by the aids' hard bot (aids.py ``think``: the same level, samples and seeded
 generator as the hint), and those it would have made otherwise.
 

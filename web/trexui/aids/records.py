@@ -1,4 +1,4 @@
-"""Game records in the page (issue 10 item 3): export, import, and the replay viewer.
+"""Game records in the page: export, import, and the replay viewer.
 
 Pure Python (no DOM; recordui.py does the page's part, recordview.py the HTML), so all of
 it is tested under CPython (tests/test_records_page.py).
@@ -109,7 +109,7 @@ class Viewer:
         self.m = Match(recorded.rules, recorded.dealer, single_deal=recorded.single_deal,
                        first_king=recorded.first_king)
         self.seats: list[int | None] = []  # who made each move (None: the deal's ``next``)
-        # the steps a jump lands on (issue 28 item 10): each deal's start, and each trick's
+        # the steps a jump lands on: each deal's start, and each trick's
         # end (a Trex deal has no tricks: its end only), so 1 039 moves are 20 deals and
         # about 250 tricks away, not a move at a time
         self.deal_starts: list[int] = [0]

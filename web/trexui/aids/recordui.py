@@ -1,4 +1,4 @@
-"""The game-record dialogs' part in the page (issue 10 items 3 and 7): app.py's Table calls
+"""The game-record dialogs' part in the page: app.py's Table calls
 these from its ``do()``, ``on_change()`` and ``on_key()`` hooks. records.py reads and replays
 records (pure Python), recordview.py draws the dialogs; this module touches the DOM: the
 download's Blob URL, the clipboard, the file input, the paste box.

@@ -1,4 +1,4 @@
-"""The invitation and the reply that seat a friend at a table over a link (issue 30 item 3).
+"""The invitation and the reply that seat a friend at a table over a link.
 
 WebRTC connects two pages once each has the other's description of itself (an offer, then
 an answer: SDP text with the network's own candidates). With no server of ours, the two

@@ -1,4 +1,4 @@
-"""Friends at the page's table over a link: the host's side (issue 30 items 3 and 4).
+"""Friends at the page's table over a link: the host's side.
 
 The host's page is the table: it runs the match, and :class:`trex_core.tools.referee.Referee` is
 its only referee. Each seat of kind "link" (seats.py) gets an invitation (invite.py: a link

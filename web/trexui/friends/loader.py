@@ -1,4 +1,4 @@
-"""Friends at the page's table over a link, as the table sees them (issue 30 item 3).
+"""Friends at the page's table over a link, as the table sees them.
 
 The link's code (link.py and what it imports: build.py LINK_MODULES) is a zip of its own,
 fetched and imported only when the table has a link seat (bytecode.fetch): a first visit

@@ -1,5 +1,5 @@
 """A QR code of a link, drawn as SVG: friends in one room scan the invitation from the host's
-screen, and the host scans the reply from theirs (issue 30 item 3). Pure Python (the page
+screen, and the host scans the reply from theirs. Pure Python (the page
 loads no library for it): byte mode, error correction level L (the codes are long and the
 screens close), the smallest version that holds the text, the mask of least penalty, as
 ISO/IEC 18004 lays them out. tests/test_qr.py checks every mask against an independent

@@ -1,4 +1,4 @@
-"""How invitations and replies travel besides the links people send (issue 30 item 3).
+"""How invitations and replies travel besides the links people send.
 
 The site has no server, so the two codes that seat a friend (invite.py) travel by link: the
 host sends the invitation, the friend sends back the reply. Two couriers carry a code

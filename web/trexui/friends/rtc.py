@@ -1,4 +1,4 @@
-"""One WebRTC data channel between two pages, driven from Python (issue 30 item 3).
+"""One WebRTC data channel between two pages, driven from Python.
 
 The browser's RTCPeerConnection, called through Pyodide: the host makes an offer
 (:meth:`Peer.offer`), the guest answers it (:meth:`Peer.answer`), the host accepts the

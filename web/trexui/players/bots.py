@@ -104,7 +104,7 @@ _fetching: asyncio.Future[None] | None = None
 def fetch_bytecode() -> asyncio.Future[None]:
     """The bots' byte code (bytecode.fetch's ``bots``), fetched and unpacked beside the
     engine's once for the page; the table calls it when it is playable, so those bytes come
-    after the first table (docs/WEB.md, stop 37). Awaited before the bots' import: a module
+    after the first table (docs/WEB.md). Awaited before the bots' import: a module
     whose byte code did not come is compiled by the import (_compile), as before."""
     global _fetching
     if _fetching is None:

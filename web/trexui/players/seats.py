@@ -1,8 +1,8 @@
 """Who plays each seat of the page's game, and whose chair the table is drawn from.
 
 A seat is played by "you" (seat 0: whoever set the match up), by another "person" on this
-device (pass-and-play, issue 30 item 2), by a "link": a friend whose own page joined this
-table over a link (link.py, issue 30 item 3), or by a "bot" (at the table's level, or at a
+device (pass-and-play), by a "link": a friend whose own page joined this
+table over a link (link.py), or by a "bot" (at the table's level, or at a
 level of its own: "bot:hard"). The engine is the same for all:
 the page drives whichever seat is to move, and the bots leave the people's seats alone.
 

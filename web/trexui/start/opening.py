@@ -1,4 +1,4 @@
-"""The openings: tables painted before Python starts (issue 26 §1; docs/WEB.md "The start").
+"""The openings: tables painted before Python starts (docs/WEB.md "The start").
 
 On a first visit the page shows a real table at once, long before the runtime is up:
 build.py renders, in CPython, with the page's own view code, the first decisions of a few

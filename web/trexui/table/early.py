@@ -1,4 +1,4 @@
-"""The table's side of web/early.js: the table painted before Python (issue 26 §1).
+"""The table's side of web/early.js: the table painted before Python.
 
 Before Python starts, early.js paints either an opening (a first visit: one of the seeded
 first decisions build.py rendered with opening.py) or, on a later visit, the table as this

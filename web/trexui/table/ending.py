@@ -1,4 +1,4 @@
-"""The question before the player's match ends (issue 28 item 1).
+"""The question before the player's match ends.
 
 Every way of replacing the match in progress asks first, and keeping the match is the
 answer that has the focus (so Enter and Escape keep it): the toolbar's New game (the
@@ -9,7 +9,7 @@ beside Close in the dialog people open to change the language or the sound.
 A damaged save is not lost either: the player plays on from its last move that fits, the
 dialog's default (pipeline.py keeps that match aside; overlays.corrupt_save offers it).
 
-A finished match is not a dead end either (issue 28 item 11): its result closes, and the
+A finished match is not a dead end either: its result closes, and the
 table then offers the result again, the last deal and a new match in the felt's centre
 (:func:`over_prompt`), with the toolbar working: the score sheet, the rules, Settings and
 the statistics are a tap away.
@@ -76,7 +76,7 @@ def do(host: EndingHost, action: str) -> None:
     elif action == "last-deal":  # a finished match: its last deal's summary (and its review)
         host.open_dialog("summary")
     elif action in ("save-continue", "save-default"):
-        # a damaged save (issue 28 item 5): on from its last move that fits, the dialog's
+        # a damaged save: on from its last move that fits, the dialog's
         # default; with none that fits, Escape takes the only way on, a new game
         salvage = host.ui.get("corrupt_salvage")
         if isinstance(salvage, Match):

@@ -1,4 +1,4 @@
-"""A friend's table, joined over a link: the guest's side (issue 30 item 3).
+"""A friend's table, joined over a link: the guest's side.
 
 The page opened at ``#join=<code>`` (invite.py) holds one seat of the host's table. It
 answers the host's offer (rtc.py), shows the reply to send back, and once the channel opens

@@ -4,7 +4,7 @@ Each render asks the table for its view's parts (board.table_parts: name and HTM
 only those whose HTML changed, through web/tableview.js, which morphs them in place:
 unchanged elements stay the same nodes, so the focus stays put and cards can move. Some
 parts wait for a task of their own just after (a batch per task), so no one task both builds
-the view and lays out the table on a slow phone (issue 8: no task over 100 ms at 4x CPU).
+the view and lays out the table on a slow phone (no task over 100 ms at 4x CPU).
 Then the focus settles (focus.py), the news is appended to the table's polite live region
 (announce.py) and the sounds play (sound.py).
 """
@@ -72,7 +72,7 @@ class Renderer:
         self.region = root.querySelector(".table-view")
         self.live = root.querySelector("[data-region=announce]")
         self.view = window.TrexTableView.new(self.region, root.querySelector(".fx"))
-        self.sound = window.TrexSound.new(root)  # short sounds (issue 10 §5), when switched on
+        self.sound = window.TrexSound.new(root)  # short sounds, when switched on
         self.cues = sound.Cues()
         self.announcer = announce.Announcer()
         self.focus = focus

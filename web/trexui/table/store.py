@@ -1,4 +1,4 @@
-"""The match and the settings in the browser's local storage (issue 4 §5).
+"""The match and the settings in the browser's local storage.
 
 A save is JSON: ``{"format": "trex-web/2", "seed", "rules", "ui", "moves"}``.
 ``moves`` is the match's history (``Match.history``: every move text since the
@@ -11,7 +11,7 @@ Saving costs nothing that grows with the match: :class:`Save` keeps each move's
 JSON text as it is made and joins them (``bench/save_cost.py`` measures it).
 Saves of the first format (``trex-web/1``, which held a game record) still load.
 
-Two tabs (issue 10 item 7): every save carries a ``stamp``, ``{"n": counter, "tab": id}``.
+Two tabs: every save carries a ``stamp``, ``{"n": counter, "tab": id}``.
 A tab remembers the stamp of the save it restored or last wrote; before it writes again
 it reads the stored save's stamp (:func:`stamp_of`), and if another tab has written since
 (:func:`newer`) it does not write: no save is ever overwritten by an older one. Saves
@@ -168,7 +168,7 @@ def load(text: str) -> tuple[int | str, Match, dict[str, Any]]:
 
 
 def salvage(text: str) -> Match | None:
-    """A damaged save's match up to its last move that fits (issue 28 item 5): the seed, the
+    """A damaged save's match up to its last move that fits: the seed, the
     rules and the moves before the first the engine refuses. None when nothing can be played
     on (no seed or rules to read, or not one move fits)."""
     try:
@@ -195,7 +195,7 @@ def default_settings() -> dict[str, Any]:
             "level": LEVELS_DEFAULT, "speed": "normal",
             "lang": "",  # the language the player chose in Settings; "": none (the browser's)
             "four_colour": False,
-            "sound": True,  # short sounds (issue 10 §5): on, as in card-game apps; a switch in Settings
+            "sound": True,  # short sounds: on, as in card-game apps; a switch in Settings
             "tour_seen": False,  # the first-visit tour was closed (guide.py)
             "aid_undo": True, "aid_hint": True, "aid_review": True,  # the player aids (aids.py)
             "seats": list(seats.ALONE),  # who plays each seat of a new game (seats.py)

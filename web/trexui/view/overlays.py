@@ -164,7 +164,7 @@ def took_lines(obs: Observation, s: int) -> list[str]:
 
 def final_result(obs: Observation, kings: list[int], teams: list[list[int]],
                  idp: str = "") -> str:
-    """The match's result (issue 10 item 5): the winner, the final ranking with each place
+    """The match's result: the winner, the final ranking with each place
     (equal totals share a place, §2.5; in partnership by team, §8.1, ``teams``:
     ``values.of(rules)["teams"]``), the score sheet, and New match / Export record / Close
     (Escape too: the table behind it then offers the result again, ending.over_prompt)."""

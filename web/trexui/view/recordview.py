@@ -1,4 +1,4 @@
-"""The HTML of the game-record dialogs (issue 10 items 3 and 7): export and import, the
+"""The HTML of the game-record dialogs: export and import, the
 question before an unfinished record replaces the match, the replay viewer, and the notice
 of a tab whose match was played on in another tab. Pure functions of plain data (records.py
 gives the viewer's state), tested under CPython like view.py.
@@ -220,7 +220,7 @@ def replay_dialog(state: dict[str, Any], idp: str = "") -> str:
 
 
 def stale_dialog(idp: str = "") -> str:
-    """Another tab has saved a newer match: this tab no longer saves (issue 10 item 7)."""
+    """Another tab has saved a newer match: this tab no longer saves."""
     body = f'<p>{escape(t("stale.text"))}</p>'
     buttons = (f'<button type="button" class="primary" data-action="load-newer" data-autofocus>{escape(t("stale.load"))}</button>'
                f'<button type="button" data-action="close">{escape(t("stale.keep"))}</button>')

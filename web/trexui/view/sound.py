@@ -1,5 +1,5 @@
 """Which short sounds the table plays, from seat 0's previous and new observation
-(issue 10 §5, "Feel"): ``card`` when a card is played to a trick or laid in the Trex
+("Feel", docs/WEB.md): ``card`` when a card is played to a trick or laid in the Trex
 layout (§3, §6; a pass makes no sound), ``trick`` when a trick is taken (§3.3), ``deal``
 when a deal is over, ``turn`` when the game starts to wait for you. The sounds
 themselves are synthesized in the page (tableview.js, ``TrexSound``: Web Audio, no
