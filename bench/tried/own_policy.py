@@ -1,4 +1,4 @@
-"""Issue 29 §3, tried and not shipped (docs/BOTS.md, *Stop 39*): a small policy that
+"""Tried and not shipped (docs/BOTS.md, "What was tried"): a small policy that
 imitates hard's card play, for the bot's own later turns in hard's trick playouts (the other
 seats stay modelled by ``medium-1``).  A measuring instrument only: it overrides the search's
 playout finish (``HardBot._finish_tricks``), which no shipped code does.

@@ -11,7 +11,7 @@ win a later trick); lead where someone else must win, and lead low into a suit w
 card is still out to flush it.  Trex (§6): hold cards that block other players' cards, play
 the ones that free your own.
 
-Most constants were moved one way and the other in a sweep (bench/tried/medium_knobs.diff), medium against 3 × medium
+Most constants were moved one way and the other in a sweep, medium against 3 × medium
 (docs/BOTS.md, ``bench/tried/medium_knobs.diff``).  Two paid: ``discard_short`` 20 (about +1 a
 kingdom with King of Hearts and Queens) and, in Trex, ``trex_mine`` 4 (about +1.5 to +2 a
 deal).  They are a :class:`Style`: the ``medium`` level plays ``MEDIUM``, while ``MEDIUM_1``
