@@ -324,7 +324,8 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 # .po reader (build time only). Their byte code is not shipped.
 # The link's modules (friends at a table over a link): their own zip, fetched when needed.
 # (invite.py and the referee's protocol stay: the page reads a #join= address with them.)
-LINK_MODULES = ("trexui.guest", "trexui.link", "trexui.linkview", "trexui.qr", "trexui.relay", "trexui.rtc")
+LINK_MODULES = ("trexui.guest", "trexui.link", "trexui.linkview", "trexui.qr", "trexui.qrread",
+                "trexui.qrscan", "trexui.relay", "trexui.rtc", "trexui.scan")
 NOT_PAGE_MODULES = ("trex_core.cli", "trex_core.__main__", "trex_core.arena", "trex_core.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
                     "trexui.po", "trexui.opening")  # the openings are rendered at build time (early.js)
