@@ -339,13 +339,19 @@ def _sample(frame: Frame, h: list[float], size: int) -> qrread.Grid:
 
 def grids(frame: Frame) -> Iterator[tuple[qrread.Grid, int]]:
     """The grids the finders may put there, as sampled (with their version), likeliest
-    first: the version from their distance, then, from 7 up, as the version bits say if they
-    differ; the fourth corner at the alignment pattern found, else where the three finders
-    put it."""
+    first: the version from their distance (a blurred finder looks a little wide, so its
+    neighbours next), and from 7 up the one its version bits say; the fourth corner at the
+    alignment pattern found, else where the three finders put it."""
     tl, tr, bl, unit = corners(finders(frame))
     modules = (_dist(tl, tr) + _dist(tl, bl)) / 2 / unit + 7
-    version = max(1, min(40, round((modules - 17) / 4)))
-    for _ in range(2):
+    near = round((modules - 17) / 4)
+    versions = [v for v in (near, near + 1, near - 1) if 1 <= v <= 40]
+    tried: set[int] = set()
+    while versions:
+        version = versions.pop(0)
+        if version in tried:
+            continue
+        tried.add(version)
         size = version * 4 + 17
         far = size - 3.5
         guess = (tr[0] + bl[0] - tl[0], tr[1] + bl[1] - tl[1])
@@ -355,15 +361,13 @@ def grids(frame: Frame) -> Iterator[tuple[qrread.Grid, int]]:
             guess = (tl[0] + k * (guess[0] - tl[0]), tl[1] + k * (guess[1] - tl[1]))
             found = _alignment(frame, guess, unit)
             fourth = [((size - 6.5, size - 6.5), found or guess)] + ([((size - 6.5, size - 6.5), guess)] if found else [])
-        said = None
         for src, dst in fourth:
             grid = _sample(frame, homography([(3.5, 3.5), (far, 3.5), (3.5, far), src], [tl, tr, bl, dst]), size)
             yield grid, version
-            if version >= 7 and said is None:
+            if version >= 7:
                 said = qrread.version_bits(grid, "right") or qrread.version_bits(grid, "left")
-        if said is None or said == version:
-            break
-        version = said
+                if said is not None and said not in tried:
+                    versions.insert(0, said)
 
 
 def decode(grey: bytes, width: int, height: int) -> bytes:

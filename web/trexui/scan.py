@@ -20,6 +20,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from . import qrscan
+from .dom import js
 
 EVERY_SECONDS = 0.4  # between two frames read: 2-3 a second
 WIDTH = 480  # the canvas's width for the page's own decoder (its height keeps the frame's shape)
@@ -63,7 +64,7 @@ class Scanner:
             for track in self.stream.getTracks():
                 track.stop()
             self.stream = None
-        video = document.querySelector(VIDEO)
+        video = js(document.querySelector(VIDEO))
         if video is not None:
             video.srcObject = None
         if self.task is not None and self.task is not _current():
@@ -75,8 +76,8 @@ class Scanner:
 
     async def _run(self) -> None:
         try:
-            media = getattr(window.navigator, "mediaDevices", None)
-            if media is None or getattr(media, "getUserMedia", None) is None:
+            media = js(getattr(window.navigator, "mediaDevices", None))
+            if media is None or js(getattr(media, "getUserMedia", None)) is None:
                 self.stop("missing")
                 return
             try:
@@ -96,7 +97,7 @@ class Scanner:
             self.report(exc)
 
     async def _look(self) -> None:
-        video = document.querySelector(VIDEO)
+        video = js(document.querySelector(VIDEO))
         if video is None:
             self.stop()
             return
@@ -110,7 +111,8 @@ class Scanner:
             await asyncio.sleep(EVERY_SECONDS)
             if self.stream is None:
                 return
-            if document.querySelector(VIDEO) is not video:  # the dialog closed (or went)
+            shown = js(document.querySelector(VIDEO))
+            if shown is None or not shown.isSameNode(video):  # the dialog closed (or went)
                 self.stop()
                 return
             if not video.videoWidth:
@@ -131,7 +133,7 @@ def _current() -> asyncio.Task[Any] | None:
 
 async def _detector() -> Any:
     """The browser's QR reader, if it has one."""
-    kind = getattr(window, "BarcodeDetector", None)
+    kind = js(getattr(window, "BarcodeDetector", None))
     if kind is None:
         return None
     try:
