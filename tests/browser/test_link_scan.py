@@ -96,13 +96,14 @@ def test_the_host_seats_a_friend_in_the_same_room_by_scanning_their_reply(device
     dialog = host.page.locator("[data-overlay=link]")
     # what the camera is for is said before it is asked for; nothing has asked for it yet
     assert "no picture is kept or leaves this device" in dialog.inner_text()
-    assert scan_state(host) == {"state": None, "path": None, "frames": 0, "live": 0}
+    assert scan_state(host) == {"state": None, "path": None, "frames": 0, "live": 0, "longest_ms": 0}
     assert host.page.locator("[data-overlay=link] video").count() == 0
 
     # a scan of an empty screen reads frames, finds nothing, and is stopped: the camera let go
     host.click("[data-overlay=link] [data-action=scan-reply][data-seat='2']")
     host.page.wait_for_function(f"() => ({SCAN})().state === 'looking' && ({SCAN})().frames >= 2")
     assert scan_state(host)["live"] == 1
+    blank_ms = scan_state(host)["longest_ms"]
     host.click("[data-action=scan-stop]")
     host.page.wait_for_function(f"() => ({SCAN})().live === 0 && ({SCAN})().state === null")
     assert host.page.locator("[data-overlay=link] video").count() == 0
@@ -141,7 +142,8 @@ def test_the_host_seats_a_friend_in_the_same_room_by_scanning_their_reply(device
     host.page.wait_for_function(f"() => ({SCAN})().live === 0 && ({SCAN})().state === null")
     print(f"\nseated by the camera in {took:.1f} s after the tap, {done['frames']} frame(s) read, "
           f"reader: {done['path']} (BarcodeDetector {'present' if has_detector else 'absent'}); "
-          f"the reply: {len(reply)} characters, a code of {len(matrix)} modules a side")
+          f"the reply: {len(reply)} characters, a code of {len(matrix)} modules a side; the longest task "
+          f"of reading a frame: {blank_ms:.0f} ms (no code), {done['longest_ms']:.0f} ms (the reply's)")
 
 
 def test_a_refused_camera_is_said_and_the_paste_still_seats_the_friend(browser, site_url):

@@ -28,6 +28,7 @@ Point = tuple[float, float]
 TILES = 8  # tiles a side, each with its own threshold
 MIN_CONTRAST = 24  # grey levels: a tile flatter than this takes its neighbours' threshold
 RUNS = re.compile(rb"1+|0+")
+ROW_STEP = 2  # rows a finder search steps by: a finder's centre is 3 modules tall
 
 
 class NoCode(ValueError):
@@ -182,7 +183,7 @@ def finders(frame: Frame) -> list[tuple[float, float, float, int]]:
     """Finder candidates: (x, y, module size, rows that found it), most found first."""
     found: list[list[float]] = []
     limit = max(frame.width, frame.height)
-    for y in range(0, frame.height):
+    for y in range(0, frame.height, ROW_STEP):
         runs = [(m.start(), m.end() - m.start(), m.group()[0] == 49) for m in RUNS.finditer(frame.rows[y])]
         for i in range(len(runs) - 4):
             if not runs[i][2]:
@@ -322,62 +323,95 @@ def _column(frame: Frame, x: int, y: int, limit: int) -> tuple[float, float] | N
     return y + (down[0] - up[0]) / 2, middle
 
 
-def _sample(frame: Frame, h: list[float], size: int) -> qrread.Grid:
-    """Each module's colour: the vote of its centre and four points a third of a module away."""
+def _sample(frame: Frame, h: list[float], size: int, unit: float) -> qrread.Grid:
+    """Each module's colour: the vote of its centre and four points a quarter of a module
+    (``unit`` pixels) away from it."""
+    q = unit / 4
+    rows, width, height = frame.rows, frame.width, frame.height
     grid: qrread.Grid = []
     for r in range(size):
         row = []
         for c in range(size):
+            x, y = _apply(h, c + 0.5, r + 0.5)
             votes = 0
-            for dx, dy in ((0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)):
-                x, y = _apply(h, c + dx, r + dy)
-                votes += frame.dark(x, y)
+            for px, py in ((x, y), (x - q, y - q), (x + q, y - q), (x - q, y + q), (x + q, y + q)):
+                xi, yi = int(px), int(py)
+                if 0 <= xi < width and 0 <= yi < height and rows[yi][xi] == 49:
+                    votes += 1
             row.append(votes >= 3)
         grid.append(row)
     return grid
 
 
-def grids(frame: Frame) -> Iterator[tuple[qrread.Grid, int]]:
-    """The grids the finders may put there, as sampled (with their version), likeliest
-    first: the version from their distance (a blurred finder looks a little wide, so its
-    neighbours next), and from 7 up the one its version bits say; the fourth corner at the
-    alignment pattern found, else where the three finders put it."""
+def _timing(frame: Frame, h: list[float], size: int) -> float:
+    """How well the timing patterns (row 6 and column 6, dark and light in turn) fit a
+    transform: the share of their modules where it finds them (a quick test of a version)."""
+    hits = 0
+    for i in range(8, size - 8):
+        hits += frame.dark(*_apply(h, i + 0.5, 6.5)) == (i % 2 == 0)
+        hits += frame.dark(*_apply(h, 6.5, i + 0.5)) == (i % 2 == 0)
+    return hits / max(1, 2 * (size - 16))
+
+
+def _transforms(frame: Frame, tl: Point, tr: Point, bl: Point, unit: float,
+                version: int) -> list[list[float]]:
+    """The transforms a version's grid may have: the fourth corner at the alignment pattern
+    found, else where the three finders put it."""
+    size = version * 4 + 17
+    far = size - 3.5
+    guess = (tr[0] + bl[0] - tl[0], tr[1] + bl[1] - tl[1])
+    fourth: list[tuple[Point, Point]] = [((far, far), guess)]
+    if version >= 2:
+        k = 1 - 3 / (size - 7)  # the alignment's centre lies 3 modules inside the corner
+        guess = (tl[0] + k * (guess[0] - tl[0]), tl[1] + k * (guess[1] - tl[1]))
+        found = _alignment(frame, guess, unit)
+        fourth = [((size - 6.5, size - 6.5), p) for p in ([found] if found else []) + [guess]]
+    return [homography([(3.5, 3.5), (far, 3.5), (3.5, far), src], [tl, tr, bl, dst]) for src, dst in fourth]
+
+
+def reading(grey: bytes, width: int, height: int) -> Iterator[bytes | None]:
+    """:func:`decode` in steps: None after each (the page awaits between two, so no task
+    is long), the code's bytes last; NoCode when there is none.
+
+    The grids tried, likeliest first: the versions from the finders' distance and its two
+    neighbours (a blurred finder looks a little wide), in the order their timing patterns
+    fit, and from 7 up the one its version bits say."""
+    frame = Frame(grey, width, height)
+    yield None
     tl, tr, bl, unit = corners(finders(frame))
+    yield None
     modules = (_dist(tl, tr) + _dist(tl, bl)) / 2 / unit + 7
     near = round((modules - 17) / 4)
-    versions = [v for v in (near, near + 1, near - 1) if 1 <= v <= 40]
+    fits: list[tuple[float, int, list[float]]] = []
+    for version in (near, near + 1, near - 1):
+        if 1 <= version <= 40:
+            for h in _transforms(frame, tl, tr, bl, unit, version):
+                fits.append((_timing(frame, h, version * 4 + 17), version, h))
+    fits.sort(key=lambda f: -f[0])
+    yield None
+    reason = "grid"
     tried: set[int] = set()
-    while versions:
-        version = versions.pop(0)
-        if version in tried:
-            continue
-        tried.add(version)
-        size = version * 4 + 17
-        far = size - 3.5
-        guess = (tr[0] + bl[0] - tl[0], tr[1] + bl[1] - tl[1])
-        fourth: list[tuple[Point, Point]] = [((far, far), guess)]
-        if version >= 2:
-            k = 1 - 3 / (size - 7)  # the alignment's centre lies 3 modules inside the corner
-            guess = (tl[0] + k * (guess[0] - tl[0]), tl[1] + k * (guess[1] - tl[1]))
-            found = _alignment(frame, guess, unit)
-            fourth = [((size - 6.5, size - 6.5), found or guess)] + ([((size - 6.5, size - 6.5), guess)] if found else [])
-        for src, dst in fourth:
-            grid = _sample(frame, homography([(3.5, 3.5), (far, 3.5), (3.5, far), src], [tl, tr, bl, dst]), size)
-            yield grid, version
-            if version >= 7:
-                said = qrread.version_bits(grid, "right") or qrread.version_bits(grid, "left")
-                if said is not None and said not in tried:
-                    versions.insert(0, said)
+    while fits:
+        _, version, h = fits.pop(0)
+        grid = _sample(frame, h, version * 4 + 17, unit)
+        yield None
+        try:
+            yield qrread.read(grid, version)
+            return
+        except qrread.Unreadable as exc:
+            reason = exc.reason
+        if version >= 7 and version not in tried:
+            tried.add(version)
+            said = qrread.version_bits(grid, "right") or qrread.version_bits(grid, "left")
+            if said is not None and all(v != said for _, v, _ in fits) and 1 <= said <= 40:
+                fits[:0] = [(1.0, said, t) for t in _transforms(frame, tl, tr, bl, unit, said)]
+    raise NoCode(reason)
 
 
 def decode(grey: bytes, width: int, height: int) -> bytes:
     """The bytes of the QR code in a frame's grey levels (row by row, ``width`` a row);
     NoCode when there is none to read."""
-    frame = Frame(grey, width, height)
-    reason = "grid"
-    for grid, version in grids(frame):
-        try:
-            return qrread.read(grid, version)
-        except qrread.Unreadable as exc:
-            reason = exc.reason
-    raise NoCode(reason)
+    for step in reading(grey, width, height):
+        if step is not None:
+            return step
+    raise NoCode("grid")

@@ -40,6 +40,7 @@ class Scanner:
         self.state: str | None = None
         self.path: str | None = None
         self.frames = 0  # frames read since the camera started (the tests read it)
+        self.longest = 0.0  # ms: the longest task of reading a frame (the page's own reader)
         self.stream: Any = None
         self.task: asyncio.Task[None] | None = None
 
@@ -47,12 +48,13 @@ class Scanner:
         live = 0
         if self.stream is not None:
             live = sum(1 for track in self.stream.getTracks() if track.readyState == "live")
-        return {"state": self.state, "path": self.path, "frames": self.frames, "live": live}
+        return {"state": self.state, "path": self.path, "frames": self.frames, "live": live,
+                "longest_ms": round(self.longest, 1)}
 
     def start(self) -> None:
         if self.task is not None and not self.task.done():
             return
-        self.state, self.frames = "asking", 0
+        self.state, self.frames, self.longest = "asking", 0, 0.0
         self.render()
         self.task = asyncio.ensure_future(self._run())
 
@@ -117,12 +119,44 @@ class Scanner:
                 return
             if not video.videoWidth:
                 continue
-            text = await (_detected(detector, video) if detector is not None else _decoded(canvas, video))
+            text = await (_detected(detector, video) if detector is not None else self._decoded(canvas, video))
+            if self.stream is None:  # (stopped while the frame was read)
+                return
             self.frames += 1
             if text is not None and "reply=" in text:  # (another code, the host's own invitation: not a reply)
                 self.stop()
                 self.accept(text)
                 return
+
+
+    async def _decoded(self, canvas: Any, video: Any) -> str | None:
+        """The page's own reader on a small copy of the frame, drawn to a canvas no one
+        sees: the copy in one task, each step of the reading in one of its own."""
+        now = window.performance.now
+        t0 = now()
+        w, h = int(video.videoWidth), int(video.videoHeight)
+        width = min(WIDTH, w)
+        height = max(1, round(h * width / w))
+        canvas.width, canvas.height = width, height
+        context = canvas.getContext("2d", to_js({"willReadFrequently": True}, dict_converter=Object.fromEntries))
+        context.drawImage(video, 0, 0, width, height)
+        grey = qrscan.grey_of_rgba(context.getImageData(0, 0, width, height).data.to_py(), width, height)
+        self.longest = max(self.longest, now() - t0)
+        steps = qrscan.reading(grey, width, height)
+        while True:  # a task per step: thresholds, finders, a grid (qrscan.reading)
+            await asyncio.sleep(0)
+            t0 = now()
+            try:
+                step = next(steps)
+            except (StopIteration, qrscan.NoCode):
+                return None
+            finally:
+                self.longest = max(self.longest, now() - t0)
+            if step is not None:
+                try:
+                    return step.decode("utf-8")
+                except UnicodeDecodeError:
+                    return None
 
 
 def _current() -> asyncio.Task[Any] | None:
@@ -155,18 +189,3 @@ async def _detected(detector: Any, video: Any) -> str | None:
     return None
 
 
-async def _decoded(canvas: Any, video: Any) -> str | None:
-    """The page's own decoder on a small copy of the frame, drawn to a canvas no one sees."""
-    w, h = int(video.videoWidth), int(video.videoHeight)
-    width = min(WIDTH, w)
-    height = max(1, round(h * width / w))
-    canvas.width, canvas.height = width, height
-    context = canvas.getContext("2d", to_js({"willReadFrequently": True}, dict_converter=Object.fromEntries))
-    context.drawImage(video, 0, 0, width, height)
-    rgba = context.getImageData(0, 0, width, height).data.to_py()
-    grey = qrscan.grey_of_rgba(rgba, width, height)
-    await asyncio.sleep(0)  # (the copy and the decoding in two tasks)
-    try:
-        return qrscan.decode(grey, width, height).decode("utf-8")
-    except (qrscan.NoCode, UnicodeDecodeError):
-        return None
