@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_a11y import axe
 from test_link_play import DESKTOP, LINK_ARGS, host_with_friends, invitation
 
 from conftest import CHROMIUM, NO_TOUR, STORAGE_ON_LOAD, Guard, Table
@@ -103,6 +104,7 @@ def test_the_host_seats_a_friend_in_the_same_room_by_scanning_their_reply(device
     host.click("[data-overlay=link] [data-action=scan-reply][data-seat='2']")
     host.page.wait_for_function(f"() => ({SCAN})().state === 'looking' && ({SCAN})().frames >= 2")
     assert scan_state(host)["live"] == 1
+    axe(host, "the invitations while the camera reads", "en")
     blank_ms = scan_state(host)["longest_ms"]
     host.click("[data-action=scan-stop]")
     host.page.wait_for_function(f"() => ({SCAN})().live === 0 && ({SCAN})().state === null")
