@@ -105,6 +105,8 @@ def test_the_host_seats_a_friend_in_the_same_room_by_scanning_their_reply(device
     host.page.wait_for_function(f"() => ({SCAN})().state === 'looking' && ({SCAN})().frames >= 2")
     assert scan_state(host)["live"] == 1
     axe(host, "the invitations while the camera reads", "en")
+    host.page.locator("[data-overlay=link] video").scroll_into_view_if_needed()
+    host.screenshot("link-scan-looking")
     blank_ms = scan_state(host)["longest_ms"]
     host.click("[data-action=scan-stop]")
     host.page.wait_for_function(f"() => ({SCAN})().live === 0 && ({SCAN})().state === null")
