@@ -1,15 +1,17 @@
 """A QR code found in a camera's frame, for a browser without ``BarcodeDetector``: the host
-scans a friend's reply from their screen (link.py). Pure Python, in steps that each stay in
-C's loops where they can (bytes.translate, re), so one frame of a few hundred pixels a side
-is read in a short task:
+scans a friend's reply from their screen (link.py). Pure Python, in C's loops where it can
+(bytes.translate, re), and in steps (:func:`reading`) the page awaits between, so a frame of a
+few hundred pixels a side never makes a long task:
 
 1. grey levels (a frame's green channel), and a threshold per tile of the frame, from the
    darkest and lightest of the tile and its neighbours (a screen lit unevenly);
 2. the three finder patterns: runs of dark, light, dark, light, dark in the ratio 1:1:3:1:1
-   along a row, checked down their column and along their row again;
-3. the version, from the finders' distance in modules; a perspective transform from the
-   finders' centres and, from version 2, the bottom-right alignment pattern found near where
-   the three finders put it (a code held at a slant);
+   along every other row, checked down their column, along their row and across both
+   diagonals, with the light of their separator beyond;
+3. the version, from the finders' distance in modules (and its neighbours, in the order
+   their timing patterns fit); a perspective transform from the finders' centres and, from
+   version 2, the bottom-right alignment pattern found near where the three finders put it
+   (a code held at a slant);
 4. the grid sampled at each module's centre (a vote of five points), and qrread.py reads it
    (format bits, version bits, unmasking, Reed–Solomon, the segments).
 
