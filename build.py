@@ -325,8 +325,9 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
 # Their byte code is not shipped.
 # The link's modules (friends at a table over a link): their own zip, fetched when needed.
 # (invite.py and the referee's protocol stay: the page reads a #join= address with them.)
-LINK_MODULES = ("trexui.table.guest", "trexui.friends.link", "trexui.friends.linkview", "trexui.friends.qr",
-                "trexui.friends.relay", "trexui.friends.rtc")
+LINK_MODULES = ("trexui.table.guest", "trexui.friends.link", "trexui.friends.linkview",
+                "trexui.friends.qr", "trexui.friends.qrread", "trexui.friends.qrscan",
+                "trexui.friends.relay", "trexui.friends.rtc", "trexui.friends.scan")
 NOT_PAGE_MODULES = ("trex_core.tools.cli", "trex_core.__main__", "trex_core.tools.arena",
                     "trex_core.tools.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",

@@ -28,7 +28,7 @@ from trex_core import __version__ as VERSION
 from trex_core.tools.referee import Outgoing, Referee
 
 from ..players.seats import Seats
-from . import invite, qr, relay, rtc
+from . import invite, qr, relay, rtc, scan
 from .invite import InviteError
 
 DROP_SECONDS = 20  # a dropped guest's seat waits this long before a bot plays it
@@ -78,6 +78,7 @@ class LinkHost:
         self.timings: list[tuple[float, float]] = []  # a friend's move: the referee's ms, the table's ms (bench)
         self.problem: str | None = None  # the last reply that could not seat anyone: its code
         self.tasks: set[asyncio.Task[None]] = set()
+        self.scanner = scan.Scanner(self._show, self.scanned, table.report_bug)  # the host's camera
 
     # ------------------------------------------------------------ the table's seats
     def adopt(self) -> None:
@@ -106,6 +107,7 @@ class LinkHost:
                                                     for g in self.guests.values())
 
     def close(self) -> None:
+        self.scanner.stop(render=False)
         for guest in self.guests.values():
             if guest.peer is not None:
                 guest.peer.close()
@@ -125,7 +127,8 @@ class LinkHost:
         """What the invitation dialog shows (linkview.py): plain data."""
         return {"seats": [{"seat": s, "status": g.status, "invitation": g.invitation, "left": g.left, "qr": g.qr}
                           for s, g in sorted(self.guests.items())],
-                "problem": self.problem, "servers": bool(rtc.ice_servers(self.servers()))}
+                "problem": self.problem, "servers": bool(rtc.ice_servers(self.servers())),
+                "scan": self.scanner.view()}
 
     # ------------------------------------------------------------ invitations and replies
     def listen(self) -> None:
@@ -213,6 +216,11 @@ class LinkHost:
         self._spawn(self._accept(guest, guest.peer, code.sdp))
         self.table.render()
         return True
+
+    def scanned(self, text: str) -> bool:
+        """A reply the camera read (scan.py): as if pasted."""
+        with self.table.speaking():
+            return self.accept(text)
 
     async def _accept(self, guest: Guest, peer: rtc.Peer, answer: str) -> None:
         try:

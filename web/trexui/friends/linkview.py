@@ -34,6 +34,23 @@ def status_text(seat: int, status: str, left: int) -> str:
     return t(f"link.status.{status}", name=name)
 
 
+def _scan_panel(scan: dict[str, Any]) -> str:
+    """The camera's part: what it is used for, said before it is asked for; what it sees
+    while it reads; why it cannot be used (the paste below stays)."""
+    state = scan.get("state")
+    note = f'<p class="note link-scan-note">{escape(t("link.scan.private", qr="QR"))}</p>'
+    if state in ("asking", "looking"):
+        return (f'<div class="link-scanning" data-scan="{state}" role="status">'
+                f'<video class="link-scan" data-key="link-scan-video" muted playsinline autoplay></video>'
+                f'<p>{escape(t("link.scan.looking", qr="QR"))}</p>'
+                f'<button type="button" data-action="scan-stop" data-key="scan-stop">{escape(t("link.scan.stop"))}</button>'
+                f'</div>{note}')
+    if state in ("refused", "missing"):
+        return (f'<p class="error" role="alert" data-scan="{state}">{escape(t("link.scan." + state))}</p>'
+                + note)
+    return note
+
+
 def host_dialog(ui: UI, idp: str) -> str:
     """The host's invitations: one per link seat, its status, and where a reply goes."""
     view = ui.get("link") or {"seats": [], "problem": None, "servers": False}
@@ -45,6 +62,8 @@ def host_dialog(ui: UI, idp: str) -> str:
             if item["invitation"]:
                 line += _copy_box(idp, f"invite-{seat}", t("link.invite", name=seat_name(seat)),
                                   item["invitation"], "copy-invite", item.get("qr"), seat)
+                line += (f'<button type="button" data-action="scan-reply" data-key="scan-{seat}" data-seat="{seat}">'
+                         f'{escape(t("link.scan", qr="QR"))}</button>')
             else:
                 line += f'<p class="note">{escape(t("link.preparing"))}</p>'
         items.append(f'<li>{line}</li>')
@@ -53,7 +72,7 @@ def host_dialog(ui: UI, idp: str) -> str:
     if waiting:
         problem = view.get("problem")
         error = (f'<p class="error" role="alert">{escape(t("link.bad." + problem))}</p>' if problem else "")
-        reply = (f'<label class="link-label" for="{idp}link-reply">{escape(t("link.paste"))}</label>'
+        reply = (_scan_panel(view.get("scan") or {}) + f'<label class="link-label" for="{idp}link-reply">{escape(t("link.paste"))}</label>'
                  f'<textarea id="{idp}link-reply" class="link-reply" dir="ltr" rows="3" autocomplete="off" spellcheck="false"></textarea>'
                  f'{error}<button type="button" data-action="link-accept" data-key="link-accept">{escape(t("link.seat"))}</button>')
     network = t("link.network.servers" if view.get("servers") else "link.network.local")

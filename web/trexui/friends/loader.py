@@ -68,6 +68,14 @@ class Friends:
         if self.host is not None:
             self.host.accept(text)
 
+    def scan(self, on: bool) -> None:
+        """The host taps "Scan the reply" (the camera is asked for then) or stops it."""
+        if self.host is not None:
+            if on:
+                self.host.scanner.start()
+            else:
+                self.host.scanner.stop()
+
     def view(self, state: dict[str, Any], turn: Callable[[int], int]) -> None:
         """The friends in the view's state, each seat as the table draws it (``turn``): the
         invitations' dialog (``link``), who is away, the top bar's countdowns."""

@@ -352,5 +352,7 @@ ACTIONS: dict[str, Callable[[ControlHost], None]] = {
     "close": close_dialog,
     "take-device": lambda h: h.take_device(),  # pass-and-play: the person named took the device
     "link-accept": accept_reply,  # a friend's reply, pasted into the invitations (link.py)
+    "scan-reply": lambda h: h.link.scan(True),  # the camera reads it (scan.py)
+    "scan-stop": lambda h: h.link.scan(False),
 }
 """The table's own buttons (the aids', the records', the guide's and the mode's are theirs)."""
