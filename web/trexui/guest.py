@@ -40,13 +40,6 @@ GUEST_TOOLS = ("last-trick", "sheet")  # the top bar's tools on a guest's table 
 REFEREE_CODES = ("malformed", "version", "hello-first", "other-seat", "host-deals")  # said as link.refused.*
 
 
-def kings_of(obs: Observation) -> list[int]:
-    """Every kingdom's king, as the score sheet lists them: the rules' order of kings from
-    the first, which the current king in the current kingdom names."""
-    first = next(k for k in range(4) if obs.rules.kings(k)[obs.kingdom] == obs.king)
-    return list(obs.rules.kings(first))
-
-
 class GuestTable:
     """The page's one table, held for one seat of a host's table."""
 
@@ -124,7 +117,7 @@ class GuestTable:
         state = dict(self.ui)
         summary_close = (f'<button type="button" class="primary" data-action="close-summary" data-autofocus>'
                          f'{escape(t("btn.close"))}</button><p class="note">{escape(t("link.host_deals"))}</p>')
-        state.update(overlay=self.overlay, kings=[seats.turn(k, self.seat) for k in kings_of(o)], levels=[],
+        state.update(overlay=self.overlay, kings=seats.kings_seen(o), levels=[],
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
                      summary_buttons=summary_close)
         return view.table_parts(o, state)
