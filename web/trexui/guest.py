@@ -119,7 +119,8 @@ class GuestTable:
                          f'{escape(t("btn.close"))}</button><p class="note">{escape(t("link.host_deals"))}</p>')
         state.update(overlay=self.overlay, kings=seats.kings_seen(o), levels=[],
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
-                     summary_buttons=summary_close)
+                     summary_buttons=summary_close,
+                     link_notes=[linkview.status_text(s, "dropped", n) for s, n in sorted(self.ui.get("drops", {}).items())])
         return view.table_parts(o, state)
 
     def report_bug(self, exc: BaseException) -> None:
@@ -252,6 +253,7 @@ class GuestTable:
             self.refused(message.code, message.params)
         elif message.type == "seats":  # who is away, drawn from this chair
             self.ui["away"] = [seats.turn(s, self.seat) for s in message.away]
+            self.ui["drops"] = {seats.turn(s, self.seat): n for s, n in message.left}
             self.render()
         elif message.obs is not None:
             self.seq = message.seq
