@@ -73,3 +73,16 @@ def test_the_page_fragment_names_an_invitation_a_reply_or_nothing():
     assert invite.fragment("#trex-test-storage=x") is None
     assert invite.fragment("#join=abc") == ("join", "join=abc")
     assert invite.fragment("#reply=abc") == ("reply", "reply=abc")
+
+
+def test_a_new_invitation_opened_in_the_tab_of_the_old_one_starts_the_page_again():
+    """Opening a link in the tab that holds another changes only the fragment (``hashchange``,
+    no load): a new invitation, a reply, or a link opened over the game starts the page again;
+    the same fragment, or the game's own, does not."""
+    old, new = "#join=AAAA", "#join=BBBB"
+    assert invite.starts_again(old, new)
+    assert invite.starts_again("", new)  # opened over the page's own game
+    assert invite.starts_again(old, "#reply=CCCC")
+    assert not invite.starts_again(old, old)
+    assert not invite.starts_again(old, "")  # (leaving the link reloads the page by itself)
+    assert not invite.starts_again("", "#rules")

@@ -21,3 +21,14 @@ def test_a_lost_channel_says_how_the_friend_sits_again(lang: str, relay: bool) -
         other = t("link.join.lost" if relay else "link.join.lost.relay")
     assert f'<p role="alert">{said}</p>' in html.replace("&#x27;", "'")
     assert other not in html and said != other
+
+
+@pytest.mark.parametrize("relay", [False, True])
+def test_a_lost_channel_says_what_the_hosts_page_says_of_the_seat(relay: bool) -> None:
+    """After a host's reload the table waits for the friend ("waiting for them to join"); after
+    a drop a bot plays once the countdown ends: the friend's page cannot tell which, so it
+    says both, as the host's page says them, and never that a bot plays now."""
+    with strings.language("en"):
+        said = t("link.join.lost.relay" if relay else "link.join.lost")
+    assert "for now" not in said
+    assert "the table waits for you" in said and "a bot plays it after a short countdown" in said

@@ -255,3 +255,22 @@ def test_who_is_away_is_told_to_every_seated_guest_and_read_back() -> None:
     assert msg.type == "seats" and msg.away == (2,) and msg.seq == ref.seq
     with pytest.raises(ValueError):
         read('{"type": "seats", "seq": 0, "away": [7]}')
+
+
+def test_a_dropped_guests_countdown_is_told_to_every_seated_guest() -> None:
+    """A dropped friend's seconds before a bot plays their seat go to every seated guest
+    with who is away, so every table shows the same countdown; a damaged one is named."""
+    m = Match.new(seed=8)
+    ref = Referee(m, (1, 2, 3), "v")
+    for seat in (1, 3):
+        ref.receive(seat, hello(seat, "v"))
+    out = ref.away([2], {2: 17})
+    assert [s for s, _ in out] == [1, 3]
+    msg = read(out[1][1])
+    assert msg.away == (2,) and msg.left == ((2, 17),)
+    assert read(ref.away([2])[0][1]).left == ()  # yet to join: no countdown
+    for bad in ('{"type": "seats", "seq": 0, "away": [2], "left": [[9, 3]]}',
+                '{"type": "seats", "seq": 0, "away": [2], "left": [[2, -1]]}',
+                '{"type": "seats", "seq": 0, "away": [2], "left": {"2": 3}}'):
+        with pytest.raises(ValueError):
+            read(bad)

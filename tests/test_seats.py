@@ -198,3 +198,16 @@ def test_a_bot_seat_may_have_a_level_of_its_own_and_a_save_or_settings_keep_it()
     chosen = ["you", "bot:easy", "bot", "bot"]
     kept = store.load_settings(store.dump_settings({**store.default_settings(), "seats": chosen}))
     assert kept["seats"] == chosen
+
+
+@pytest.mark.parametrize("friend", [1, 2, 3])
+def test_a_friends_score_sheet_names_the_real_king_of_each_kingdom_2_4(friend):
+    """A friend's table is drawn from their chair (their observation turned), so the sheet's
+    kings are its own drawn seats: named by compass from that chair, each is the match's
+    king, as the host's sheet names it (§2.4). Turning them a second time named another."""
+    m = bots_until(Match.new(seed=11), lambda m: m.kingdom >= 1 and m.to_move is not None)
+    obs = observe(m, friend).turned(friend)
+    drawn = seats.kings_seen(obs)
+    assert drawn == [seats.turn(k, friend) for k in m.kings]
+    compass_from_chair = [COMPASS[(r + friend) % 4] for r in range(4)]  # as the guest names seats
+    assert [compass_from_chair[k] for k in drawn] == [COMPASS[k] for k in m.kings]

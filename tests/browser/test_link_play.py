@@ -346,7 +346,17 @@ def test_the_hosts_reload_resumes_the_match_and_a_friend_sits_again_by_a_new_inv
     # the friend's page knows it lost the table, and says so in its own language
     guest.page.wait_for_selector("[data-overlay=join] [role=alert]")
     assert guest.page.evaluate("document.documentElement.lang") == "nl"
-    back = join(device, host, 2, "nl")
+    # the new invitation, opened in the tab that held the old one (only the fragment changes):
+    # the page starts again from it, and its reply seats the friend
+    with guest.page.expect_event("load", timeout=BOOT_TIMEOUT_MS):
+        guest.page.evaluate("u => { location.href = u; }", invitation(host, 2))
+    guest.wait_ready()
+    reply = guest.page.locator("[data-overlay=join] textarea[data-code=reply]")
+    reply.wait_for(timeout=20_000)
+    host.page.locator("textarea.link-reply").fill(reply.input_value())
+    host.click("[data-action=link-accept]")
+    guest.page.wait_for_selector("[data-overlay=join]", state="detached", timeout=20_000)
+    back = guest
     host.click("[data-overlay=link] [data-action=close]")
     back.page.wait_for_function(DECIDING)
     assert back.page.locator("section.you .hand .card").count() == 13 - st["tricks"]
@@ -475,3 +485,40 @@ def test_a_person_on_the_hosts_device_and_a_friend_by_link_play_a_deal_together(
     assert host.state()["handing"] and host.page.locator(".hand .card").count() == 0
     host.click("[data-overlay=link] [data-action=close]")
     host.page.wait_for_function("() => JSON.parse(window.trexTest.state()).overlay === 'handoff'")
+
+
+def test_a_dropped_friends_countdown_and_whose_turn_it_is_show_on_every_friends_table(device):
+    """While others play, a friend's status line says whose turn it is by seat name in the
+    friend's language; when a friend's page goes, every table (the host's and each other
+    friend's) shows that friend's countdown, in its status line too, until a bot plays."""
+    host = host_with_friends(device, {1: "link", 2: "link"}, seed=33)
+    guests = {2: join(device, host, 2, "en"), 1: join(device, host, 1, "nl")}
+    host.click("[data-overlay=link] [data-action=close]")
+    while True:  # play on until North (seat 2) is to play into a trick already led
+        st = host.state()
+        if st["to_move"] == 2 and st["phase"] == "play" and st["trick"]:
+            break
+        if st["overlay"] == "summary":
+            host.click("[data-action=next-deal]")
+        elif st["to_move"] in (0, 1, 2) and st["deciding"]:
+            page = host.page if st["to_move"] == 0 else guests[st["to_move"]].page
+            page.wait_for_function(DECIDING)
+            act(page)
+        host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+    watcher = guests[1].page
+    guests[2].page.wait_for_function("() => document.body.dataset.waiting === 'play'")
+    # East's table, in Dutch: North is to play, by its compass name
+    watcher.wait_for_selector(".status:has-text('Noord is aan de beurt')")
+    guests[2].page.close()
+    note = "Noord is de verbinding kwijt"
+    watcher.wait_for_selector(f".topbar .notice:has-text('{note}')", timeout=30_000)
+    watcher.wait_for_selector(f".status.dropped:has-text('{note}')")
+    host.page.wait_for_selector(".status.dropped:has-text('North lost the connection')")
+    # it counts down on the friend's table, then the bot plays and the line goes
+    watcher.wait_for_function("""() => {
+        const m = /over (\\d+) s/.exec(document.querySelector('.status.dropped')?.textContent || '');
+        return m && Number(m[1]) <= 17; }""", timeout=30_000)
+    host.page.wait_for_function("n => JSON.parse(window.trexTest.state()).moves > n", arg=st["moves"],
+                                timeout=60_000)
+    watcher.wait_for_selector(".status.dropped", state="detached", timeout=30_000)
+    assert watcher.locator(".topbar .notice").count() == 0

@@ -20,7 +20,9 @@ Host to guest::
 
     {"type": "state", "seq": 17, "obs": {...}}     (Observation.to_dict of the guest's seat)
     {"type": "refused", "code": "follow-suit", "params": {...}, "seq": 17, "move": "QS"}
-    {"type": "seats", "seq": 17, "away": [3]}      (the seats whose player is not there now)
+    {"type": "seats", "seq": 17, "away": [3], "left": [[3, 12]]}
+                                   (the seats whose player is not there now; a dropped one's
+                                    seconds before a bot plays it)
 
 A refusal's ``code`` is the engine's (:mod:`trex_core.errors`: ``not-your-turn``,
 ``follow-suit``, ``match-over``, …) or one of the referee's own, :data:`CODES`. A page says
@@ -118,11 +120,16 @@ class Referee:
         """The channel of ``seat`` closed: it is sent nothing until it says hello again."""
         self.seated.discard(seat)
 
-    def away(self, seats: Iterable[int]) -> list[Outgoing]:
+    def away(self, seats: Iterable[int], left: dict[int, int] | None = None) -> list[Outgoing]:
         """Who is away now (a guest yet to join, or dropped, whom a bot may play): told to
-        every seated guest, as the host page sees it, so every table shows the same."""
+        every seated guest, as the host page sees it, so every table shows the same.
+        ``left``: the dropped seats' seconds before a bot plays them (their countdown, which
+        every table shows)."""
         away = sorted(set(seats))
-        return [(s, _text({"type": "seats", "seq": self.seq, "away": away})) for s in sorted(self.seated)]
+        message: dict[str, Any] = {"type": "seats", "seq": self.seq, "away": away}
+        if left:
+            message["left"] = [[s, n] for s, n in sorted(left.items())]
+        return [(s, _text(message)) for s in sorted(self.seated)]
 
     def changed(self) -> list[Outgoing]:
         """The host changed the match itself (its own move, a bot's, the next deal, an
@@ -191,7 +198,8 @@ class Referee:
 class HostMessage:
     """A message from the host, as a guest's page reads it (:func:`read`): a ``state``
     (``obs``, the guest's own seat's observation), a ``refused`` (``code``, ``params``,
-    the ``move`` refused if it was one) or ``seats`` (``away``: who is not there now)."""
+    the ``move`` refused if it was one) or ``seats`` (``away``: who is not there now;
+    ``left``: a dropped seat's seconds before a bot plays it)."""
 
     type: str
     seq: int
@@ -200,6 +208,7 @@ class HostMessage:
     params: dict[str, Any] = field(default_factory=dict)
     move: str | None = None
     away: tuple[int, ...] = ()
+    left: tuple[tuple[int, int], ...] = ()
 
 
 def read(text: str) -> HostMessage:
@@ -216,8 +225,10 @@ def read(text: str) -> HostMessage:
         if kind == "state":
             return HostMessage("state", seq, obs=Observation.from_dict(message["obs"]))
         away = message.get("away")
-        if kind == "seats" and isinstance(away, list) and all(_is_int(s) and s in range(4) for s in away):
-            return HostMessage("seats", seq, away=tuple(away))
+        left = message.get("left", [])
+        if (kind == "seats" and isinstance(away, list) and all(_is_int(s) and s in range(4) for s in away)
+                and isinstance(left, list) and all(_countdown(x) for x in left)):
+            return HostMessage("seats", seq, away=tuple(away), left=tuple((x[0], x[1]) for x in left))
         code, params, move = message.get("code"), message.get("params"), message.get("move")
         if kind == "refused" and isinstance(code, str) and isinstance(params, dict):
             said = move if isinstance(move, str) else None
@@ -225,6 +236,12 @@ def read(text: str) -> HostMessage:
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"the host's state cannot be read: {e!r}") from None
     raise ValueError(f"the host's message is of no known type: {kind!r}")
+
+
+def _countdown(value: object) -> bool:
+    """A dropped seat's countdown as a ``seats`` message holds it: [seat, seconds]."""
+    return (isinstance(value, list) and len(value) == 2 and _is_int(value[0]) and value[0] in range(4)
+            and _is_int(value[1]) and 0 <= value[1] <= 3600)
 
 
 def _is_int(value: object) -> bool:

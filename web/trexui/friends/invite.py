@@ -98,3 +98,12 @@ def fragment(hash_text: str) -> tuple[str, str] | None:
         if text.startswith(f"{kind}="):
             return kind, text
     return None
+
+
+def starts_again(before: str, after: str) -> bool:
+    """A new address fragment in the same tab (``hashchange``): True when it asks for another
+    invitation or reply than the page holds (a friend opens the host's new invitation in the
+    tab that held the old one), so the page starts again from it; False for the page's own
+    game's changes."""
+    asked = fragment(after)
+    return asked is not None and asked != fragment(before)

@@ -191,7 +191,7 @@ class LinkHost:
     def tell_away(self) -> None:
         """Every friend's table shows who is away, as the host's does (view.py's badge)."""
         if self.referee is not None:
-            self.send(self.referee.away(self.away()))
+            self.send(self.referee.away(self.away(), dict(self.notes())))
 
     def accept(self, text: str, quiet: bool = False) -> bool:
         """A reply, pasted or brought by a courier (relay.py): seats its guest once the
@@ -278,11 +278,13 @@ class LinkHost:
 
     async def _countdown(self, seat: int, guest: Guest) -> None:
         while guest.status == "dropped" and guest.left > 0 and self.guests.get(seat) is guest:
+            self.tell_away()  # every friend's table counts down with the host's
             self._show()
             await asyncio.sleep(1)
             guest.left -= 1
         if guest.status == "dropped" and self.guests.get(seat) is guest:
             guest.status = "bot"
+            self.tell_away()
             self._show(kick=True)
 
     def _show(self, kick: bool = False) -> None:

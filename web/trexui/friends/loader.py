@@ -89,6 +89,7 @@ class Friends:
         state["link"] = view
         state["away"] = [turn(s) for s in host.away()]
         state["link_notes"] = [linkview.status_text(turn(s), "dropped", left) for s, left in host.notes()]
+        state["drops"] = {turn(s): left for s, left in host.notes()}  # (the status line's, view.py)
 
     def measures(self) -> dict[str, Any]:
         """For the tests and bench/link_play.py: the dialog's data, each message's bytes, a

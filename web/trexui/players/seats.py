@@ -135,6 +135,15 @@ def deciding(m: Match, seat: int) -> Observation | None:
     return None if obs.forced_answer else obs
 
 
+def kings_seen(obs: Observation) -> list[int]:
+    """Every kingdom's king as the score sheet lists them (§2.4), in ``obs``'s own seats: the
+    rules' order of kings from the first, which the current king of the current kingdom
+    names. A friend's observation is already turned to their chair, so these are drawn seats
+    (turning them again would name another king)."""
+    first = next(k for k in range(4) if obs.rules.kings(k)[obs.kingdom] == obs.king)
+    return list(obs.rules.kings(first))
+
+
 def hidden(obs: Observation) -> Observation:
     """The table as the hand-off dialog shows it: no hand, no move, no private answer."""
     return replace(obs, hand=0, legal=(), my_answer=None)

@@ -589,6 +589,8 @@ async def start(painter: Callable[[Any], tuple[str, str | None, str | None]] | N
     author.html's ``prepaint`` command (start/paint.py, which imports the table)."""
     root = document.getElementById("app")
     asked = invite.fragment(str(location.hash)) if not document.body.hasAttribute("data-embed") else None
+    if not document.body.hasAttribute("data-embed"):
+        listen_for_links(str(location.hash))
     if asked is not None:
         kind, text = asked
         await bytecode.fetch("link")  # (friends.py)
@@ -608,6 +610,21 @@ async def start(painter: Callable[[Any], tuple[str, str | None, str | None]] | N
     document.body.dataset.state = "ready"
     window.trexLoader.ready()
     await play_on_start(table)
+
+
+_LISTENERS: list[Any] = []  # (a proxy lives as long as the page listens)
+
+
+def listen_for_links(hash_text: str) -> None:
+    """A link opened in this tab changes only its fragment, and the page would keep what it
+    holds: a new invitation (or reply, or a link opened over the page's own game) starts
+    the page again from it."""
+    def changed(_event: Any) -> None:
+        if invite.starts_again(hash_text, str(location.hash)):
+            location.reload()
+
+    _LISTENERS.append(proxy := create_proxy(changed))
+    window.addEventListener("hashchange", proxy)
 
 
 async def start_all() -> None:

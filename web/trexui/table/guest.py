@@ -44,13 +44,6 @@ GUEST_TOOLS = ("last-trick", "sheet")  # the top bar's tools on a guest's table 
 REFEREE_CODES = ("malformed", "version", "hello-first", "other-seat", "host-deals")  # said as link.refused.*
 
 
-def kings_of(obs: Observation) -> list[int]:
-    """Every kingdom's king, as the score sheet lists them: the rules' order of kings from
-    the first, which the current king in the current kingdom names."""
-    first = next(k for k in range(4) if obs.rules.kings(k)[obs.kingdom] == obs.king)
-    return list(obs.rules.kings(first))
-
-
 class GuestTable:
     """The page's one table, held for one seat of a host's table."""
 
@@ -128,9 +121,10 @@ class GuestTable:
         state = dict(self.ui)
         summary_close = (f'<button type="button" class="primary" data-action="close-summary" data-autofocus>'
                          f'{escape(t("btn.close"))}</button><p class="note">{escape(t("link.host_deals"))}</p>')
-        state.update(overlay=self.overlay, kings=[seats.turn(k, self.seat) for k in kings_of(o)], levels=[],
+        state.update(overlay=self.overlay, kings=seats.kings_seen(o), levels=[],
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
-                     summary_buttons=summary_close)
+                     summary_buttons=summary_close,
+                     link_notes=[linkview.status_text(s, "dropped", n) for s, n in sorted(self.ui.get("drops", {}).items())])
         return board.table_parts(o, state)
 
     def report_bug(self, exc: BaseException) -> None:
@@ -263,6 +257,7 @@ class GuestTable:
             self.refused(message.code, message.params)
         elif message.type == "seats":  # who is away, drawn from this chair
             self.ui["away"] = [seats.turn(s, self.seat) for s in message.away]
+            self.ui["drops"] = {seats.turn(s, self.seat): n for s, n in message.left}
             self.render()
         elif message.obs is not None:
             self.seq = message.seq

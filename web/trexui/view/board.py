@@ -541,6 +541,10 @@ def status_line(obs: Observation, ui: UI) -> str:
     note = ui.get("note")  # an embedded table's caption or an exercise's feedback: (class, text)
     if note:
         return f'<p class="status {note[0]}">{escape(note[1])}</p>'
+    drops = ui.get("drops") or {}
+    tm = obs.to_move
+    if tm is not None and tm in drops and not finished(obs):  # a friend by link to move has dropped (link.py)
+        return f'<p class="status dropped">{escape(t("link.status.dropped", name=seat_name(tm), n=drops[tm]))}</p>'
     yours = " yours" if obs.to_move == 0 and not finished(obs) and not obs.forced_answer else ""
     return f'<p class="status{yours}">{escape(status_text(obs, ui.get("raised")))}</p>'
 
