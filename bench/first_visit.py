@@ -2,7 +2,8 @@
 """A first visit on a phone over a mobile network (issue 26 "Measure").
 
     python bench/first_visit.py [--profiles 4g,slow4g,none] [--rounds 2] [--tap]
-                                [--site DIR] [--no-build] [--server auto|build|gzip] [--out FILE]
+                                [--site DIR] [--no-build] [--zips stored|deflated]
+                                [--server copies|by-type] [--out FILE]
 
 Every visit is a first visit: a new browser context (empty HTTP cache and storage) at
 360x740 with touch (``is_mobile``, ``has_touch``), Debian's Chromium, the network and CPU
@@ -39,11 +40,12 @@ the worker allowed (``game+sw``). Medians over the rounds of:
   (``trexTest.record()``) must hold it; "n/a" when the first tappable move only appeared
   with Python.
 
-The server: ``build.py``'s (``make_server``) when it compresses (asked with
-``Accept-Encoding: gzip, br``); otherwise, with ``--server auto`` (the default) or
-``gzip``, a server that gzips on the fly as static hosts do (text, JavaScript, JSON,
-wasm; not the zips, the wheel or the PNGs, which are compressed already), with
-``Last-Modified`` and 304s like build.py's. What it used is printed. No request is routed
+The server: ``build.py``'s (``make_server``), compressing as ``--server`` says: ``copies``
+(the default) serves the site's .br/.gz copies as ``build.py serve`` does; ``by-type`` is a
+host that compresses by type as GitHub Pages does (text, JavaScript, JSON, SVG and wasm
+gzipped as they are sent; the zips, the wheel and the PNGs raw; the copies never served).
+``--zips`` is the form of the zips of the site it builds (``build.py --zips``). What it used
+is printed. No request is routed
 through Playwright (routing turns the HTTP cache off); outside requests are refused by the
 browser's host-resolver rule and counted.
 
@@ -314,6 +316,8 @@ def main() -> None:
                     help="tap the first move as soon as it is tappable; report whether the match keeps it")
     ap.add_argument("--site", type=Path, default=build.DEFAULT_OUT)
     ap.add_argument("--no-build", action="store_true", help="measure the site as it is")
+    ap.add_argument("--zips", choices=tuple(build.ZIP_FORMS), default="stored",
+                    help="the form of the built site's zips (build.py --zips)")
     ap.add_argument("--server", choices=tuple(build.SERVER_COMPRESSION), default="copies",
                     help="copies: a host that serves the site's .br/.gz copies (build.py serve); "
                          "by-type: one that gzips text types and sends zips raw (GitHub Pages)")
@@ -330,7 +334,7 @@ def main() -> None:
     for k in kinds:
         if k not in KINDS or k == "bare-stock":
             ap.error(f"unknown kind {k!r} (bare-stock comes with --stock-site)")
-    site = args.site if args.no_build else build.build(args.site)
+    site = args.site if args.no_build else build.build(args.site, zips=args.zips)
     srv, url, what = start_server(site, args.server)
     print(f"server: {what}", flush=True)
     servers = {k: (srv, url) for k in kinds}
