@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build (and optionally serve) the Trex static site.
 
-    python build.py                  # build into ./site
-    python build.py serve [--port N] [--base /sub/path/] [--no-build]
+    python build.py [--zips deflated|stored]   # build into ./site
+    python build.py serve [--port N] [--base /sub/path/] [--no-build] [--compression copies|by-type]
     python build.py test [pytest arguments]   # set up what is missing, then run pytest
 
 The site is fully static and self-contained: the page, its CSS, the UI's Python
@@ -16,11 +16,13 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import functools
+import gzip
 import hashlib
 import html as htmllib
 import http.server
 import importlib.metadata
 import importlib.util
+import io
 import json
 import operator
 import os
@@ -81,7 +83,7 @@ def ensure_node_modules() -> None:
 
 
 # ---------------------------------------------------------------- the wheel
-def build_wheel(dest: Path) -> Path:
+def build_wheel(dest: Path, form: str = "stored") -> Path:
     """Build trex_core-<ver>-py3-none-any.whl into dest.
 
     The build runs on a copy of the package sources so setuptools' build/ and
@@ -115,19 +117,43 @@ def build_wheel(dest: Path) -> Path:
         if len(wheels) != 1:
             sys.exit(f"build.py: expected one trex_core wheel, got {wheels}")
         target = dest / wheels[0].name
-        store(wheels[0], target)
+        store(wheels[0], target, form)
         return target
 
 
-def store(wheel: Path, target: Path) -> None:
-    """`wheel` rewritten with its entries stored, not deflated: the same files in the same
-    order (RECORD's hashes are of the files, so it is the same wheel to pip), which the
-    site serves compressed as a whole: 123 KB deflated, 86 KB as br."""
-    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
-        for info in src.infolist():
+# The zips' form (the wheel, trexui, trexpyc, trexbots, trexlink, python_stdlib.zip): what
+# the host does with them decides it (docs/WEB.md "Hosts").
+# - "stored": entries not compressed, so that the .br/.gz copies beside each zip shrink it as
+#   a whole (smaller than deflating each entry); for a host that serves those copies
+#   (`build.py serve`, nginx with brotli_static/gzip_static).
+# - "deflated": each entry deflated (level 9); for a host that compresses by type and sends a
+#   zip as it is (GitHub Pages, Netlify, Cloudflare Pages, nginx with `gzip on`): a stored zip
+#   would go raw. The page inflates them as it imports or unpacks (zlib, in the runtime).
+ZIP_FORMS = {"stored": zipfile.ZIP_STORED, "deflated": zipfile.ZIP_DEFLATED}
+
+
+def zip_form(form: str) -> tuple[int, int | None]:
+    """(compress_type, compresslevel) of an entry in `form`, for ZipFile.writestr."""
+    return ZIP_FORMS[form], 9 if form == "deflated" else None
+
+
+def pack(src: Path, target: Path, form: str) -> None:
+    """`src` rewritten to `target` (which may be `src`) with its entries in `form` (ZIP_FORMS):
+    the same files in the same order, with their names, timestamps and attributes (a wheel's
+    RECORD hashes the files, so it is the same wheel to pip)."""
+    with zipfile.ZipFile(src) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    with zipfile.ZipFile(target, "w") as z:
+        for info, data in entries:
             copy = zipfile.ZipInfo(info.filename, info.date_time)
             copy.external_attr = info.external_attr
-            z.writestr(copy, src.read(info))
+            z.writestr(copy, data, *zip_form(form))
+
+
+def store(wheel: Path, target: Path, form: str = "stored") -> None:
+    """`wheel` rewritten in the site's form of zips (ZIP_FORMS): stored, the site serves it
+    compressed as a whole: 123 KB deflated, 86 KB as br."""
+    pack(wheel, target, form)
 
 
 # ---------------------------------------------------------------- the site
@@ -227,18 +253,20 @@ def ui_files() -> dict[str, bytes]:
     return files
 
 
-def write_zip(dest: Path, prefix: str, files: dict[str, bytes]) -> Path:
-    """`prefix`-<sha256[:10]>.zip of `files` in dest: the name carries a content hash, so a
-    cached old zip never meets a new wheel. Fixed timestamps: same files, same bytes. Stored,
-    not deflated: the site serves the zip as a whole compressed (.br/.gz copies), smaller."""
+def write_zip(dest: Path, prefix: str, files: dict[str, bytes], form: str = "stored") -> Path:
+    """`prefix`-<sha256[:10]>.zip of `files` in dest: the name carries a content hash (and the
+    form, when deflated), so a cached old zip never meets a new wheel. Fixed timestamps: same
+    files, same bytes. Entries in `form` (ZIP_FORMS)."""
     h = hashlib.sha256()
     for name, data in sorted(files.items()):
         h.update(name.encode())
         h.update(data)
+    if form != "stored":
+        h.update(form.encode())
     target = dest / f"{prefix}-{h.hexdigest()[:10]}.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as z:
+    with zipfile.ZipFile(target, "w") as z:
         for name, data in sorted(files.items()):
-            z.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data)
+            z.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data, *zip_form(form))
     return target
 
 
@@ -254,7 +282,7 @@ def compiled(root: Path, modules: list[str], sourceless: bool) -> dict[str, byte
             return {name: z.read(name) for name in z.namelist()}
 
 
-def zip_ui(dest: Path, later: dict[str, str]) -> Path:
+def zip_ui(dest: Path, later: dict[str, str], form: str = "stored") -> Path:
     """The UI package as the page imports it: the byte code of web/trexui/'s page modules,
     with no source beside it (build_pyc.mjs --sourceless: the sources were 0.1 MB of a first
     visit), the compiled catalogues, and the names of the zips of byte code the
@@ -266,15 +294,15 @@ def zip_ui(dest: Path, later: dict[str, str]) -> Path:
     files = compiled(WEB, modules, sourceless=True)
     files.update(compiled_catalogues())
     files["trexui/bytecode.json"] = json.dumps(later).encode()
-    return write_zip(dest, "trexui", files)
+    return write_zip(dest, "trexui", files, form)
 
 
-def zip_link(dest: Path) -> Path:
+def zip_link(dest: Path, form: str = "stored") -> Path:
     """``trexlink``: the code of friends at a table over a link (LINK_MODULES), which a page
     fetches only when it needs it (a table with a link seat, a friend's page: friends.py,
     bytecode.fetch), sourceless as in zip_ui (docs/WEB.md)."""
     require_node("compiles the link's byte code")
-    return write_zip(dest, "trexlink", compiled(WEB, list(LINK_MODULES), sourceless=True))
+    return write_zip(dest, "trexlink", compiled(WEB, list(LINK_MODULES), sourceless=True), form)
 
 
 def zip_ui_sources(dest: Path) -> Path:
@@ -290,7 +318,7 @@ def require_node(why: str) -> None:
                  "(and `npm ci` needs it too)")
 
 
-def page_bytecode(dest: Path) -> tuple[Path, Path]:
+def page_bytecode(dest: Path, form: str = "stored") -> tuple[Path, Path]:
     """The byte code of trex_core's modules the page imports, for the page's Python
     (Pyodide's, a CPython of another version than this one), compiled by the pinned Pyodide
     under Node, unpacked beside the wheel's sources; in two zips, each named by a hash of
@@ -314,6 +342,8 @@ def page_bytecode(dest: Path) -> tuple[Path, Path]:
         tmp = dest / f"{prefix}.zip"
         subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *names],
                        check=True, cwd=ROOT)
+        if form != "stored":
+            pack(tmp, tmp, form)
         target = dest / f"{prefix}-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
         tmp.rename(target)
         out.append(target)
@@ -345,20 +375,22 @@ def page_modules(root: Path, package: str) -> list[str]:
     return names
 
 
-def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> Path:
+def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zips: str = "stored") -> Path:
+    """The site in `out`; `zips` is the zips' form (ZIP_FORMS: "stored" where the host serves
+    the .br/.gz copies, "deflated" where it compresses by type)."""
     ensure_node_modules()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    wheel = build_wheel(out)
+    wheel = build_wheel(out, zips)
     log(f"wheel: {wheel.name} ({wheel.stat().st_size:,} bytes)")
-    pyc, bots_pyc = page_bytecode(out)
+    pyc, bots_pyc = page_bytecode(out, zips)
     log(f"trex_core's byte code: {pyc.name} ({pyc.stat().st_size:,} bytes), "
         f"the bots' {bots_pyc.name} ({bots_pyc.stat().st_size:,} bytes)")
-    link_zip = zip_link(out)
+    link_zip = zip_link(out, zips)
     log(f"the link's byte code: {link_zip.name} ({link_zip.stat().st_size:,} bytes)")
-    ui_zip = zip_ui(out, {"bots": bots_pyc.name, "link": link_zip.name})
+    ui_zip = zip_ui(out, {"bots": bots_pyc.name, "link": link_zip.name}, zips)
     log(f"ui: {ui_zip.name} ({ui_zip.stat().st_size:,} bytes)")
     sources = zip_ui_sources(out)
     log(f"ui sources (for tools): {sources.name} ({sources.stat().st_size:,} bytes)")
@@ -421,7 +453,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, out / "pyodide" / name)
     if slim:  # the standard library the pages import, as byte code
-        stdlib = slim_stdlib(out / "pyodide" / "python_stdlib.zip")
+        stdlib = slim_stdlib(out / "pyodide" / "python_stdlib.zip", zips)
         log(f"stdlib: {stdlib['entries']} modules' byte code, {stdlib['bytes']:,} bytes "
             f"(Pyodide's: {stdlib['full_bytes']:,})")
         own_lock(out / "pyodide" / "pyodide-lock.json")
@@ -448,6 +480,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True) -> 
         "bytecode": pyc.name,
         "bots_bytecode": bots_pyc.name,
         "pins": PINS,
+        "zips": zips,
         "app_files": sizes,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
@@ -771,7 +804,7 @@ def stdlib_modules() -> list[str]:
     return sorted(set(STDLIB_TRACED) | set(STDLIB_SAFETY))
 
 
-def slim_stdlib(target: Path) -> dict[str, int]:
+def slim_stdlib(target: Path, form: str = "stored") -> dict[str, int]:
     """Write the slim python_stdlib.zip to `target`: the traced modules and the safety list's,
     as byte code (compiled by the pinned Pyodide under Node: build_stdlib.mjs), stored."""
     full = NODE / "pyodide" / "python_stdlib.zip"
@@ -781,6 +814,8 @@ def slim_stdlib(target: Path) -> dict[str, int]:
     if absent:
         sys.exit(f"build.py: not in Pyodide's python_stdlib.zip: {', '.join(absent)} "
                  "(STDLIB_TRACED/STDLIB_SAFETY name a module that is built in or gone)")
+    if form != "stored":
+        pack(target, target, form)
     return {"bytes": target.stat().st_size, "full_bytes": full.stat().st_size,
             "entries": len(zipfile.ZipFile(target).namelist())}
 
@@ -827,7 +862,6 @@ def precompress(out: Path) -> dict[str, dict[str, int]]:
     """.gz (gzip -9, mtime 0: same bytes every build) and .br copies beside each
     compressible file of the site, kept only where they pay (COMPRESS_MIN_SAVING).
     Returns {file: {"bytes", "gz", "br"}} for the files that got copies."""
-    import gzip
     files = [p for p in sorted(out.rglob("*"))
              if p.is_file() and p.suffix in COMPRESSIBLE and p.suffix not in COMPRESSED]
     _brotli(files)
@@ -866,8 +900,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + p[len(self.base):])
 
     def send_head(self) -> Any:
-        """As a static host with pre-compressed files does (nginx gzip_static/brotli_static,
-        Netlify, Cloudflare): the .br copy, else the .gz, when the request accepts it, with
+        """As a static host with pre-compressed files does (nginx gzip_static/brotli_static):
+        the .br copy, else the .gz, when the request accepts it (``variant``), with
         Content-Encoding, Vary: Accept-Encoding, the original's Content-Type and the copy's
         Content-Length; an ETag and Last-Modified per variant, so a revalidation is a 304."""
         path = self.translate_path(self.path)
@@ -875,15 +909,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")  # what the directory serves
         if not os.path.isfile(path) or path.endswith(COMPRESSED):
             return super().send_head()
-        encoding, file = None, path
-        for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
-            # (a copy older than its file is stale, the file edited in place: not served)
-            if enc in accepted_encodings(self.headers.get("Accept-Encoding", "")) \
-                    and os.path.isfile(path + suffix) \
-                    and os.stat(path + suffix).st_mtime_ns >= os.stat(path).st_mtime_ns:
-                encoding, file = enc, path + suffix
-                break
-        st = os.stat(file)
+        encoding, file = self.variant(path)
+        st = os.stat(file if isinstance(file, str) else path)
         etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-" + encoding if encoding else ""}"'
         last = self.date_time_string(int(st.st_mtime))
         inm, ims = self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")
@@ -899,9 +926,52 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(path))
         if encoding:
             self.send_header("Content-Encoding", encoding)
-        self.send_header("Content-Length", str(st.st_size))
+        if isinstance(file, str):
+            self.send_header("Content-Length", str(os.stat(file).st_size))
+            self.end_headers()
+            return open(file, "rb")
+        self.send_header("Content-Length", str(len(file)))
         self.end_headers()
-        return open(file, "rb")
+        return io.BytesIO(file)
+
+    def variant(self, path: str) -> tuple[str | None, str | bytes]:
+        """(Content-Encoding, the file to send or its bytes) for the site's file `path`: its
+        .br copy, else its .gz, where the request accepts them (a copy older than its file is
+        stale, the file edited in place: not served), else the file."""
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if enc in accepted and os.path.isfile(path + suffix) \
+                    and os.stat(path + suffix).st_mtime_ns >= os.stat(path).st_mtime_ns:
+                return enc, path + suffix
+        return None, path
+
+
+# What a host that compresses by type gzips as it sends (GitHub Pages, whose CDN gzips html,
+# css, js, json and wasm; Netlify and Cloudflare Pages, which add brotli; nginx's `gzip on`
+# with gzip_types): text and the web's text-like types. A zip, a wheel or a PNG goes as it
+# is, and the .br/.gz copies are never served (such a host does not look for them).
+GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
+              "image/svg+xml", "application/manifest+json")
+
+
+class ByTypeHandler(Handler):
+    """build.py's handler as a host that compresses by type (GZIP_TYPES, gzip level 6 as
+    nginx's gzip_comp_level 6 and zlib's default), the compressed bytes kept per file and
+    modification time; anything else raw."""
+    _gzipped: dict[tuple[str, int], bytes] = {}
+    _lock = threading.Lock()
+
+    def variant(self, path: str) -> tuple[str | None, str | bytes]:
+        if "gzip" not in accepted_encodings(self.headers.get("Accept-Encoding", "")) \
+                or not self.guess_type(path).startswith(GZIP_TYPES):
+            return None, path
+        key = (path, os.stat(path).st_mtime_ns)
+        with self._lock:
+            body = self._gzipped.get(key)
+            if body is None:
+                body = self._gzipped[key] = gzip.compress(Path(path).read_bytes(), 6, mtime=0)
+        return "gzip", body
+
 
     def end_headers(self) -> None:
         # Development server: always revalidate, so a rebuild is seen at once.
@@ -927,20 +997,27 @@ def accepted_encodings(header: str) -> set[str]:
     return accepted
 
 
-def make_server(root: Path, port: int = 0, base: str = "/",
-                quiet: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+# How a server compresses (make_server): "copies", as a host that serves the site's .br/.gz
+# copies; "by-type", as one that gzips text types as it sends and sends zips raw.
+SERVER_COMPRESSION = {"copies": Handler, "by-type": ByTypeHandler}
+
+
+def make_server(root: Path, port: int = 0, base: str = "/", quiet: bool = True,
+                compression: str = "copies") -> tuple[http.server.ThreadingHTTPServer, str]:
     """An HTTP server for `root` on 127.0.0.1 (port 0 = any free port), the site
-    mounted at `base`. Returns (server, url); call server.serve_forever()."""
+    mounted at `base`, compressing as `compression` says (SERVER_COMPRESSION). Returns
+    (server, url); call server.serve_forever()."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    handler = type("SiteHandler", (Handler,), {"base": base, "quiet": quiet})
+    handler = type("SiteHandler", (SERVER_COMPRESSION[compression],), {"base": base, "quiet": quiet})
     srv = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     srv.daemon_threads = True
     return srv, f"http://127.0.0.1:{srv.server_address[1]}{base}"
 
 
-def serve_in_thread(root: Path, base: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
-    srv, url = make_server(root, 0, base)
+def serve_in_thread(root: Path, base: str = "/",
+                    compression: str = "copies") -> tuple[http.server.ThreadingHTTPServer, str]:
+    srv, url = make_server(root, 0, base, compression=compression)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, url
 
@@ -1067,14 +1144,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--full-stdlib", action="store_true",
                     help="ship Pyodide's whole python_stdlib.zip, not the slim one (to compare)")
     ap.add_argument("--no-compress", action="store_true", help="write no .gz/.br copies")
+    ap.add_argument("--zips", choices=tuple(ZIP_FORMS),
+                    help="the zips' form: stored where the host serves the .br/.gz copies (nginx "
+                         "with brotli_static/gzip_static), deflated where it compresses by type "
+                         "(GitHub Pages, Netlify, Cloudflare Pages, nginx `gzip on`). Default: "
+                         "deflated for `build`; for `serve`, what its --compression suits")
+    ap.add_argument("--compression", choices=tuple(SERVER_COMPRESSION), default="copies",
+                    help="serve: send the .br/.gz copies (copies, the default), or gzip text "
+                         "types as they are sent and zips raw, as GitHub Pages does (by-type)")
     args = ap.parse_args(argv)
     if args.command == "test":
         ap.error("`test` comes first; what follows it goes to pytest: python build.py test -k rules")
+    zips = args.zips or ("stored" if args.command == "serve" and args.compression == "copies" else "deflated")
 
     if not (args.command == "serve" and args.no_build):
-        build(args.out, slim=not args.full_stdlib, compress=not args.no_compress)
+        build(args.out, slim=not args.full_stdlib, compress=not args.no_compress, zips=zips)
     if args.command == "serve":
-        srv, url = make_server(args.out, args.port, args.base, quiet=False)
+        srv, url = make_server(args.out, args.port, args.base, quiet=False, compression=args.compression)
         print(f"Serving Trex at {url}  (Ctrl+C to stop)", flush=True)
         try:
             srv.serve_forever()

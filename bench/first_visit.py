@@ -2,7 +2,8 @@
 """A first visit on a phone over a mobile network.
 
     python bench/first_visit.py [--profiles 4g,slow4g,none] [--rounds 2] [--tap]
-                                [--site DIR] [--no-build] [--server auto|build|gzip] [--out FILE]
+                                [--site DIR] [--no-build] [--zips stored|deflated]
+                                [--server copies|by-type] [--out FILE]
 
 Every visit is a first visit: a new browser context (empty HTTP cache and storage) at
 360x740 with touch (``is_mobile``, ``has_touch``), Debian's Chromium, the network and CPU
@@ -39,11 +40,12 @@ the worker allowed (``game+sw``). Medians over the rounds of:
   (``trexTest.record()``) must hold it; "n/a" when the first tappable move only appeared
   with Python.
 
-The server: ``build.py``'s (``make_server``) when it compresses (asked with
-``Accept-Encoding: gzip, br``); otherwise, with ``--server auto`` (the default) or
-``gzip``, a server that gzips on the fly as static hosts do (text, JavaScript, JSON,
-wasm; not the zips, the wheel or the PNGs, which are compressed already), with
-``Last-Modified`` and 304s like build.py's. What it used is printed. No request is routed
+The server: ``build.py``'s (``make_server``), compressing as ``--server`` says: ``copies``
+(the default) serves the site's .br/.gz copies as ``build.py serve`` does; ``by-type`` is a
+host that compresses by type as GitHub Pages does (text, JavaScript, JSON, SVG and wasm
+gzipped as they are sent; the zips, the wheel and the PNGs raw; the copies never served).
+``--zips`` is the form of the zips of the site it builds (``build.py --zips``). What it used
+is printed. No request is routed
 through Playwright (routing turns the HTTP cache off); outside requests are refused by the
 browser's host-resolver rule and counted.
 
@@ -52,10 +54,6 @@ Prints a markdown table; ``--out FILE`` also writes the samples and medians as J
 from __future__ import annotations
 
 import argparse
-import email.utils
-import functools
-import gzip
-import io
 import json
 import os
 import socket
@@ -188,69 +186,22 @@ def count_bytes(srv) -> None:
     srv.get_request = get_request
 
 
-class GzipHandler(build.Handler):
-    """build.py's handler, gzipping as a static host does (text, JS, JSON, wasm), the
-    compressed bytes kept per file and modification time."""
-    COMPRESSED_ALREADY = (".zip", ".whl", ".png", ".gz", ".br")
-    _cache: dict = {}
-    _lock = threading.Lock()
-
-    def send_head(self):
-        path = Path(self.translate_path(self.path))
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not accepts or not path.is_file() or path.suffix in self.COMPRESSED_ALREADY:
-            return super().send_head()
-        st = path.stat()
-        ims = self.headers.get("If-Modified-Since")
-        if ims and "If-None-Match" not in self.headers:
-            try:
-                if int(st.st_mtime) <= email.utils.parsedate_to_datetime(ims).timestamp():
-                    self.send_response(304)
-                    self.end_headers()
-                    return None
-            except (TypeError, ValueError, OverflowError):
-                pass
-        key = (str(path), st.st_mtime_ns)
-        with self._lock:
-            body = self._cache.get(key)
-            if body is None:
-                body = self._cache[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-
 def compresses(url: str) -> str | None:
     """The Content-Encoding the server answers a compressible file with, if any."""
-    req = urllib.request.Request(url + "loader.js", headers={"Accept-Encoding": "gzip, br"})
+    req = urllib.request.Request(url + "bare.html", headers={"Accept-Encoding": "gzip, br"})
     with urllib.request.urlopen(req, timeout=10) as r:
         return r.headers.get("Content-Encoding")
 
 
-def start_server(site: Path, mode: str):
-    """(server, url, what it is): build.py's server, or the gzip one (above)."""
-    srv, url = build.make_server(site, 0, "/")
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    encoding = compresses(url)
-    if mode == "build" or (mode == "auto" and encoding):
-        count_bytes(srv)
-        return srv, url, f"build.py make_server ({'Content-Encoding: ' + encoding if encoding else 'uncompressed'})"
-    srv.shutdown()
-    srv.server_close()
-    srv, url = build.make_server(site, 0, "/")
-    part = srv.RequestHandlerClass  # functools.partial(SiteHandler, directory=...)
-    handler = type("GzipSiteHandler", (GzipHandler, part.func), {})
-    srv.RequestHandlerClass = functools.partial(handler, **part.keywords)
+def start_server(site: Path, compression: str):
+    """(server, url, what it is): build.py's server, compressing as `compression` says
+    (build.SERVER_COMPRESSION: the site's .br/.gz copies, or by type as GitHub Pages)."""
+    srv, url = build.make_server(site, 0, "/", compression=compression)
     count_bytes(srv)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    got = compresses(url)
-    assert got == "gzip", got
-    return srv, url, "the bench's gzip-on-the-fly server (build.py's does not compress)"
+    encoding = compresses(url)
+    what = {"copies": "serves the .br/.gz copies", "by-type": "gzips by type, zips raw"}[compression]
+    return srv, url, f"build.py make_server, {what} (bare.html: Content-Encoding {encoding})"
 
 
 # ---------------------------------------------------------------- one visit
@@ -365,8 +316,11 @@ def main() -> None:
                     help="tap the first move as soon as it is tappable; report whether the match keeps it")
     ap.add_argument("--site", type=Path, default=build.DEFAULT_OUT)
     ap.add_argument("--no-build", action="store_true", help="measure the site as it is")
-    ap.add_argument("--server", choices=("auto", "build", "gzip"), default="auto",
-                    help="auto: build.py's server if it compresses, else the bench's gzip server")
+    ap.add_argument("--zips", choices=tuple(build.ZIP_FORMS), default="stored",
+                    help="the form of the built site's zips (build.py --zips)")
+    ap.add_argument("--server", choices=tuple(build.SERVER_COMPRESSION), default="copies",
+                    help="copies: a host that serves the site's .br/.gz copies (build.py serve); "
+                         "by-type: one that gzips text types and sends zips raw (GitHub Pages)")
     ap.add_argument("--stock-site", type=Path,
                     help="a site built with `build.py build --full-stdlib`: its bare page is visited too "
                          "(bare-stock), the runtime as Pyodide ships it, on a server of its own")
@@ -380,7 +334,7 @@ def main() -> None:
     for k in kinds:
         if k not in KINDS or k == "bare-stock":
             ap.error(f"unknown kind {k!r} (bare-stock comes with --stock-site)")
-    site = args.site if args.no_build else build.build(args.site)
+    site = args.site if args.no_build else build.build(args.site, zips=args.zips)
     srv, url, what = start_server(site, args.server)
     print(f"server: {what}", flush=True)
     servers = {k: (srv, url) for k in kinds}

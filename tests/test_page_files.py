@@ -140,3 +140,27 @@ def test_the_sites_lock_file_lists_no_package_and_keeps_the_runtimes_info(tmp_pa
     build.own_lock(lock)
     ours = json.loads(lock.read_text())
     assert ours == {"info": json.loads(stock.read_text())["info"], "packages": {}}
+
+
+@pytest.mark.parametrize("form", sorted(build.ZIP_FORMS))
+def test_the_zips_are_in_the_form_the_build_says(tmp_path: Path, form: str) -> None:
+    """`build.py --zips`: every entry of a site's zip in that form, the same files either way;
+    a deflated zip is named apart from the stored one of the same files (a cached copy of one
+    form never stands for the other)."""
+    files = {"trexui/a.pyc": b"\x00code" * 400, "trexui/b.json": b'{"bots": "x"}' * 100}
+    made = build.write_zip(tmp_path, "trexui", files, form)
+    with zipfile.ZipFile(made) as z:
+        assert {i.compress_type for i in z.infolist()} == {build.ZIP_FORMS[form]}
+        assert {n: z.read(n) for n in z.namelist()} == files
+    (tmp_path / "other").mkdir()
+    other_form = "stored" if form == "deflated" else "deflated"
+    other = build.write_zip(tmp_path / "other", "trexui", files, other_form)
+    assert other.name != made.name
+    wheel = tmp_path / "x-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("x/__init__.py", "print('x')\n" * 50)
+    site_wheel = tmp_path / "site.whl"
+    build.store(wheel, site_wheel, form)
+    with zipfile.ZipFile(site_wheel) as z:
+        assert {i.compress_type for i in z.infolist()} == {build.ZIP_FORMS[form]}
+        assert z.read("x/__init__.py") == b"print('x')\n" * 50

@@ -96,3 +96,40 @@ def test_precompress_keeps_only_copies_that_pay(tmp_path: Path):
     (tmp_path / "a.js.br").unlink()
     build.precompress(tmp_path)
     assert ((tmp_path / "a.js.gz").read_bytes(), (tmp_path / "a.js.br").read_bytes()) == first
+
+
+@pytest.fixture
+def by_type(site):
+    """The same site served as a host that compresses by type (GitHub Pages, nginx `gzip on`)."""
+    root, _ = site
+    (root / "z.zip").write_bytes(TEXT)  # a stored zip: compressible, but a zip
+    (root / "z.zip.br").write_bytes(b"a copy such a host never looks for")
+    srv, url = build.serve_in_thread(root, base="/sub/", compression="by-type")
+    yield root, url
+    srv.shutdown()
+
+
+def test_by_type_gzips_text_and_wasm_and_sends_zips_raw(by_type):
+    root, url = by_type
+    for name, kind in (("a.js", "text/javascript"), ("b.wasm", "application/wasm")):
+        status, h, body = get(url + name, **{"Accept-Encoding": "gzip, deflate, br"})
+        assert (status, h["Content-Encoding"], h["Content-Type"]) == (200, "gzip", kind)
+        assert gzip.decompress(body) == TEXT and h["Content-Length"] == str(len(body))
+        assert body != (root / (name + ".gz")).read_bytes()  # gzipped as it is sent, not the copy
+    status, h, body = get(url + "z.zip", **{"Accept-Encoding": "gzip, br"})
+    assert (status, h["Content-Type"], body) == (200, "application/zip", TEXT) and "Content-Encoding" not in h
+    status, h, body = get(url + "a.js")  # no Accept-Encoding: as it is
+    assert "Content-Encoding" not in h and body == TEXT
+    status, h, body = get(url, **{"Accept-Encoding": "gzip"})  # the folder's index.html, gzipped
+    index = (root / "index.html").read_bytes()
+    assert (status, h["Content-Encoding"], gzip.decompress(body)) == (200, "gzip", index)
+    assert get(url + "missing.js", **{"Accept-Encoding": "gzip"})[0] == 404
+
+
+def test_by_type_revalidates_per_variant(by_type):
+    _, url = by_type
+    _, gz, _ = get(url + "a.js", **{"Accept-Encoding": "gzip"})
+    _, raw, _ = get(url + "a.js")
+    assert gz["ETag"] != raw["ETag"] and gz["Vary"] == "Accept-Encoding"
+    assert get(url + "a.js", **{"Accept-Encoding": "gzip", "If-None-Match": gz["ETag"]})[0] == 304
+    assert get(url + "a.js", **{"If-None-Match": gz["ETag"]})[0] == 200

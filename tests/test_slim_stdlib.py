@@ -62,3 +62,17 @@ def test_a_missing_module_fails_the_run(slim: Path, tmp_path: Path) -> None:
     r = run_page(broken)
     assert r.returncode != 0
     assert "No module named 'gettext'" in r.stderr
+
+
+def test_page_imports_run_on_the_deflated_slim_zip(slim: Path, tmp_path: Path) -> None:
+    """`build.py --zips deflated` (a host that compresses by type): the same modules, each
+    entry deflated, which zipimport inflates as it imports (the runtime's zlib)."""
+    deflated = tmp_path / "python_stdlib.zip"
+    build.pack(slim, deflated, "deflated")
+    with zipfile.ZipFile(slim) as a, zipfile.ZipFile(deflated) as b:
+        assert a.namelist() == b.namelist() and all(a.read(n) == b.read(n) for n in a.namelist())
+        assert {i.compress_type for i in b.infolist()} == {zipfile.ZIP_DEFLATED}
+    assert deflated.stat().st_size < slim.stat().st_size / 2
+    r = run_page(deflated)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "trexui.table.app" in r.stdout.split("MODULES\n", 1)[1].split()
