@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui.i18n import po  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 
-EN = {e.msgid: e for e in po.parse((WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8"), "en")
+EN = {e.msgid: e for e in strings.parse((WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8"), "en")
       if e.msgid}
 
 
