@@ -38,7 +38,7 @@ from ..aids import advice
 from ..i18n import strings
 from ..players import bots
 from ..table import store, tablestate
-from ..table.modes import Game
+from ..table.game import Game
 from ..view import board, faces, rulesview
 
 # The matches a first visit may open with: fixed, so the build is reproducible; a visit

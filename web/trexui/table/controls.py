@@ -3,7 +3,7 @@
 The table's element hands every click, change and key here (app.py); an action is a
 button's ``data-action`` or a key's shortcut. The aids' actions are aidpanel.py's, the
 record dialogs' recordui.py's, the rules screen's and the tour's guide.py's, an embedded
-table's its mode's (modes.py); the table's own are :data:`ACTIONS`. Keys: arrows along the
+table's its mode's (game.py, modes.py); the table's own are :data:`ACTIONS`. Keys: arrows along the
 hand and the prompts (in the reading direction), the S, L, P, R, U, H and ? shortcuts,
 Escape (the dialog's own close action, dialogs.py), and Tab kept inside an open dialog.
 """
@@ -28,7 +28,7 @@ from ..page.focus import Focus
 from ..view import dialogs, faces
 from ..view.settingsform import SettingsForm
 from . import guide
-from .modes import Game, ModeHost
+from .game import Game, ModeHost
 
 KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
 KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}  # any layout

@@ -35,7 +35,7 @@ from ..page.dom import browser_languages, guarded, js, log_bug, storage_get
 from ..page.focus import Focus
 from ..players import seats
 from ..players.botdriver import SPEEDS
-from ..view import board, faces, values
+from ..view import board, dialogs, faces, values
 from . import store
 from .controls import copy_code, taps_to_raise
 from .render import Renderer
@@ -125,7 +125,7 @@ class GuestTable:
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
                      summary_buttons=summary_close,
                      link_notes=[linkview.status_text(s, "dropped", n) for s, n in sorted(self.ui.get("drops", {}).items())])
-        return board.table_parts(o, state)
+        return board.table_parts(o, state, dialogs.html)
 
     def report_bug(self, exc: BaseException) -> None:
         log_bug(exc)
