@@ -22,8 +22,8 @@ WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
 from trexui.i18n import strings  # noqa: E402
 
-EN = {e.msgid: e for e in strings.parse((WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8"), "en")
-      if e.msgid}
+EN_PO = (WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8")
+EN = {e.msgid: e for e in strings.parse(EN_PO, "en") if e.msgid}
 
 
 def fields(key: str) -> set[str]:

@@ -43,7 +43,8 @@ def section(rules: Rules, name: str, lang: str = "en") -> str:
 
 def catalogue(lang: str) -> dict[str, str]:
     path = ROOT / "web" / "locale" / lang / "LC_MESSAGES" / "trex.po"
-    return {e.msgid: e.msgstr[0] for e in strings.parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid}
+    entries = strings.parse(path.read_text(encoding="utf-8"), str(path))
+    return {e.msgid: e.msgstr[0] for e in entries if e.msgid}
 
 
 CATS = {lang: catalogue(lang) for lang in LANGS}

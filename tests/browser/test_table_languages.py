@@ -31,7 +31,8 @@ def strip(text: str) -> str:
 
 def words(lang: str) -> dict[str, str]:
     path = Path(strings.SOURCE) / lang / "LC_MESSAGES" / "trex.po"
-    return {e.msgid: e.msgstr[0] for e in strings.parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid}
+    entries = strings.parse(path.read_text(encoding="utf-8"), str(path))
+    return {e.msgid: e.msgstr[0] for e in entries if e.msgid}
 
 
 def test_two_tables_in_two_languages_keep_their_own_through_every_render(new_table, site_url):

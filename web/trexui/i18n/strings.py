@@ -22,11 +22,9 @@ wraps a score or a card name in Unicode isolates so "−75" and "Q♠" keep thei
 """
 from __future__ import annotations
 
-import ast
 import gettext
 import io
 import re
-import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -203,6 +201,8 @@ def _string(text: str, name: str, line: int) -> str:
     if len(text) < 2 or not (text.startswith('"') and text.endswith('"')):
         raise PoError(name, line, f"expected a quoted string, got {text!r}")
     body = text[1:-1]
+    import ast  # (only where a .po is read: the page reads the built .mo)
+
     if re.search(r'(?<!\\)(?:\\\\)*"', body):
         raise PoError(name, line, "an unescaped quote inside a string")
     try:
@@ -312,6 +312,8 @@ def nplurals(entries: list[Entry]) -> int:
 def compile_mo(entries: list[Entry]) -> bytes:
     """The GNU ``.mo`` bytes of the entries (little-endian, no hash table), as ``msgfmt``
     writes them: untranslated and fuzzy entries are left out (the header is kept)."""
+    import struct  # (build time, and a source checkout)
+
     pairs: dict[bytes, bytes] = {}
     for e in entries:
         if (e.fuzzy and e.msgid) or not any(e.msgstr):

@@ -505,7 +505,7 @@ async def start_table(tb: Table, page: bool) -> None:
                           and js(getattr(window, "trexNoTour", None)) is not True
                           and not (taps and "saved" in taps))
         if taps is not None:
-            early.replay(tb, taps)
+            early.replay(tb, taps, lambda name: controls.tap(tb, name))
         if tb.lang_notice:
             tb.ui["notice_lang"] = tb.lang_notice
         window.performance.mark("trex:restored")
