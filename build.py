@@ -168,8 +168,8 @@ def languages() -> list[str]:
 
 
 def _po() -> ModuleType:
-    """web/trexui/i18n/po.py, the small .po reader and .mo writer (no gettext tools needed)."""
-    spec = importlib.util.spec_from_file_location("trex_po", WEB / "trexui" / "i18n" / "po.py")
+    """web/trexui/i18n/strings.py, with its small .po reader and .mo writer (no gettext tools needed)."""
+    spec = importlib.util.spec_from_file_location("trex_po", WEB / "trexui" / "i18n" / "strings.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up
@@ -361,7 +361,6 @@ LINK_MODULES = ("trexui.table.guest", "trexui.friends.link", "trexui.friends.lin
 NOT_PAGE_MODULES = ("trex_core.tools.cli", "trex_core.__main__", "trex_core.tools.arena",
                     "trex_core.tools.render",
                     "trex_core.bots.fit_choice", "trex_core.bots.recursive", "trex_core.randomplay",
-                    "trexui.i18n.po",
                     "trexui.start.opening")  # the openings are rendered at build time (early.js)
 
 

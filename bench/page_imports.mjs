@@ -52,12 +52,12 @@ try {
   out = await py.runPythonAsync(`
 import sys, types
 sys.path.insert(0, "/home/pyodide")
-from trexui.i18n import po
+from trexui.i18n import strings
 for lang in langs:
     with open(f"/home/pyodide/po/{lang}.po", encoding="utf-8") as f:
-        entries = po.parse(f.read(), lang)
+        entries = strings.parse(f.read(), lang)
     with open(f"/home/pyodide/trexui/locale/{lang}.mo", "wb") as f:
-        f.write(po.compile_mo(entries))
+        f.write(strings.compile_mo(entries))
 
 class Stand:
     """Stands for a browser object: any attribute, call or item is another stand-in."""

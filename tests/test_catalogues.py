@@ -21,7 +21,7 @@ from trex_core.rules import CHOICES, SWITCHES
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui.i18n import po, strings  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 from trexui.table import store  # noqa: E402
 from trexui.view import faces, overlays  # noqa: E402
 
@@ -29,9 +29,9 @@ LANGS = strings.LANGUAGES
 NPLURALS = {"en": 2, "nl": 2, "ar": 6}
 
 
-def load(lang: str) -> list[po.Entry]:
+def load(lang: str) -> list[strings.Entry]:
     path = WEB / "locale" / lang / "LC_MESSAGES" / "trex.po"
-    return po.parse(path.read_text(encoding="utf-8"), str(path))
+    return strings.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 CATALOGUES = {lang: load(lang) for lang in LANGS}
@@ -65,10 +65,10 @@ def test_the_languages_are_listed_once_and_each_has_a_catalogue() -> None:
 
     assert build.languages() == list(LANGS)
     for lang in LANGS:
-        head = po.header(CATALOGUES[lang])
+        head = strings.header(CATALOGUES[lang])
         assert head["Language"] == lang
         assert head["Content-Type"] == "text/plain; charset=UTF-8"
-        assert po.nplurals(CATALOGUES[lang]) == NPLURALS.get(lang, po.nplurals(CATALOGUES[lang]))
+        assert strings.nplurals(CATALOGUES[lang]) == NPLURALS.get(lang, strings.nplurals(CATALOGUES[lang]))
         assert ENTRIES[lang]["lang.dir"].msgstr[0] in ("ltr", "rtl")
     assert ENTRIES["ar"]["lang.dir"].msgstr[0] == "rtl"
 
@@ -102,7 +102,7 @@ def test_every_key_the_page_uses_is_in_english() -> None:
 def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> None:
     entries = ENTRIES[lang]
     assert set(entries) == set(EN), (set(EN) - set(entries), set(entries) - set(EN))
-    n = po.nplurals(CATALOGUES[lang])
+    n = strings.nplurals(CATALOGUES[lang])
     for key, en in EN.items():
         e = entries[key]
         assert not e.fuzzy and all(s.strip() for s in e.msgstr), key
@@ -126,14 +126,14 @@ def test_english_entries_are_complete_and_commented() -> None:
 
 def test_the_compiled_catalogue_reads_back_through_gettext() -> None:
     for lang, entries in CATALOGUES.items():
-        cat = gettext.GNUTranslations(io.BytesIO(po.compile_mo(entries)))
+        cat = gettext.GNUTranslations(io.BytesIO(strings.compile_mo(entries)))
         assert cat.info()["language"] == lang
         for key, e in ENTRIES[lang].items():
             if e.msgid_plural is None:
                 assert cat.gettext(key) == e.msgstr[0], key
             else:
                 assert cat.ngettext(key, e.msgid_plural, 1) in e.msgstr
-    ar = gettext.GNUTranslations(io.BytesIO(po.compile_mo(CATALOGUES["ar"])))
+    ar = gettext.GNUTranslations(io.BytesIO(strings.compile_mo(CATALOGUES["ar"])))
     forms = ENTRIES["ar"]["summary.tricks"].msgstr
     for n, form in ((0, 0), (1, 1), (2, 2), (3, 3), (10, 3), (11, 4), (99, 4), (100, 5), (102, 5), (103, 3)):
         assert ar.ngettext("summary.tricks", "summary.tricks.plural", n) == forms[form], n
@@ -141,12 +141,12 @@ def test_the_compiled_catalogue_reads_back_through_gettext() -> None:
 
 def test_the_po_reader_refuses_what_it_cannot_read() -> None:
     good = 'msgid "a"\nmsgstr "b \\"c\\"\\n"\n'
-    assert po.parse(good)[0].msgstr == ['b "c"\n']
+    assert strings.parse(good)[0].msgstr == ['b "c"\n']
     for bad, line in (('msgid "a"\n', 1), ('msgid "a"\nmsgstr "b"\nmsgid "a"\nmsgstr "c"\n', 3),
                       ('msgid "a"\nmsgid_plural "b"\nmsgstr "c"\n', 3), ('msgstr "x"\n', 1),
                       ('msgid "a"\nmsgstr "b"c"\n', 2), ('msgid "a"\nmsgstr\n', 2)):
-        with pytest.raises(po.PoError) as info:
-            po.parse(bad, "x.po")
+        with pytest.raises(strings.PoError) as info:
+            strings.parse(bad, "x.po")
         assert info.value.line == line, bad
 
 

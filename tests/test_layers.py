@@ -18,11 +18,10 @@ WEB = ROOT / "web"
 # web/trexui's rooms, from the bottom: a room imports only from itself and the rooms before it
 # (each room's __init__ says what it holds)
 WEB_ROOMS = ("i18n", "page", "players", "view", "embed", "aids", "friends", "table", "start")
-# the longest chain of imports in web/ (web/main.py -> trexui.table.app -> ... -> a leaf): 17
-# modules when the folder was flat, 13 now; the aim is 8, which needs the view's own chain
-# (board -> dialogs -> recordview -> overlays -> faces -> strings -> po) and the table's
-# (app -> early -> pipeline -> modes -> embed.bar -> board) shortened by handing collaborators in
-LONGEST_WEB_CHAIN = 13
+# the longest chain of imports in web/ (web/main.py -> trexui.table.app -> ... -> a leaf): the
+# table's parts stand on one floor and app.py builds a table of them, handing each the others
+# it needs (early.replay gets controls.tap; the board gets the dialogs' registry)
+LONGEST_WEB_CHAIN = 8
 
 # trex_core's rooms, from the bottom: the rules and the match (the package's own modules),
 # records and positions, the bots, the tools, and the old module paths (_moved)

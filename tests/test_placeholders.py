@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
-from trexui.i18n import po  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 
-EN = {e.msgid: e for e in po.parse((WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8"), "en")
-      if e.msgid}
+EN_PO = (WEB / "locale/en/LC_MESSAGES/trex.po").read_text(encoding="utf-8")
+EN = {e.msgid: e for e in strings.parse(EN_PO, "en") if e.msgid}
 
 
 def fields(key: str) -> set[str]:

@@ -14,7 +14,7 @@ from trex_core import PRESETS, Contract, Rules, parse_card, scoring
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
-from trexui.i18n import po, strings  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 from trexui.view import rulesview  # noqa: E402
 
 LANGS = strings.LANGUAGES
@@ -43,7 +43,8 @@ def section(rules: Rules, name: str, lang: str = "en") -> str:
 
 def catalogue(lang: str) -> dict[str, str]:
     path = ROOT / "web" / "locale" / lang / "LC_MESSAGES" / "trex.po"
-    return {e.msgid: e.msgstr[0] for e in po.parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid}
+    entries = strings.parse(path.read_text(encoding="utf-8"), str(path))
+    return {e.msgid: e.msgstr[0] for e in entries if e.msgid}
 
 
 CATS = {lang: catalogue(lang) for lang in LANGS}

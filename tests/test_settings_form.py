@@ -13,7 +13,7 @@ from trex_core.rules import CHOICES, OPTION_NAMES, SWITCHES
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
-from trexui.i18n import po, strings  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 from trexui.table import store  # noqa: E402
 from trexui.view import overlays  # noqa: E402
 
@@ -50,7 +50,7 @@ def test_settings_has_a_field_for_every_option_and_word() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_option_label_and_word_is_in_the_catalogue(lang: str) -> None:
-    catalogue = po.parse((ROOT / f"web/locale/{lang}/LC_MESSAGES/trex.po").read_text(encoding="utf-8"))
+    catalogue = strings.parse((ROOT / f"web/locale/{lang}/LC_MESSAGES/trex.po").read_text(encoding="utf-8"))
     keys = {e.msgid for e in catalogue if e.msgstr and all(s.strip() for s in e.msgstr)}
     want = [f"opt.{name}" for name in OPTION_NAMES]
     want += [f"opt.{name}.{word}" for name, words in CHOICES.items() for word in words]

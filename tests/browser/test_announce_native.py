@@ -16,7 +16,7 @@ import pytest
 from trex_core import Match, Rules, observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui.view import announce, values  # noqa: E402
+from trexui.view import announce, dialogs, values  # noqa: E402
 from trexui.view import board as view
 from trexui.view.board import card_name, seat_name  # noqa: E402
 
@@ -115,7 +115,7 @@ def test_data_keys_are_unique_and_ids_prefixed():
         ui = {"kings": list(m.kings), "levels": ["random"], "values": values.of(m.rules), "idp": "t9-",
               "overlay": ["sheet", "settings", "help", "confirm", None][n % 5],
               "form": {"preset": "levant", "rules": m.rules.to_dict(), "level": "random", "speed": "fast"}}
-        html = view.table(obs, ui)
+        html = view.table(obs, ui, dialogs.html)
         keys = re.findall(r'data-key="([^"]+)"', html)
         dup = [k for k, c in Counter(keys).items() if c > 1]
         assert not dup, dup

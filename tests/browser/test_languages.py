@@ -14,7 +14,7 @@ from conftest import DESKTOP, Guard, Table, find_seed, tables
 from trex_core.cards import ACE_OF_HEARTS, HEARTS, KING_OF_HEARTS, SUIT_MASK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui.i18n import po, strings  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 
 SMALL_PHONE = {"width": 360, "height": 740}
 KH = 1 << KING_OF_HEARTS
@@ -23,7 +23,7 @@ NAMES = {}  # each language's own name: the language menu lists them all, in the
 
 def catalogue(lang):
     path = Path(strings.SOURCE) / lang / "LC_MESSAGES" / "trex.po"
-    return {e.msgid: e for e in po.parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid}
+    return {e.msgid: e for e in strings.parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid}
 
 
 CATALOGUES = {lang: catalogue(lang) for lang in strings.LANGUAGES}

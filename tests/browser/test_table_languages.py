@@ -11,7 +11,7 @@ import build
 from conftest import BOOT_TIMEOUT_MS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from trexui.i18n import po, strings  # noqa: E402
+from trexui.i18n import strings  # noqa: E402
 
 HANDS = "AT42.T42.843.872/Q8.AJ6.QJT765.AQ/KJ7.873.AK92.K54/9653.KQ95..JT963"
 REPLAY = (f"mode=replay&hands={HANDS}&king=0&contract=king-of-hearts&answers=-/-/-/KH"
@@ -31,7 +31,8 @@ def strip(text: str) -> str:
 
 def words(lang: str) -> dict[str, str]:
     path = Path(strings.SOURCE) / lang / "LC_MESSAGES" / "trex.po"
-    return {e.msgid: e.msgstr[0] for e in po.parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid}
+    entries = strings.parse(path.read_text(encoding="utf-8"), str(path))
+    return {e.msgid: e.msgstr[0] for e in entries if e.msgid}
 
 
 def test_two_tables_in_two_languages_keep_their_own_through_every_render(new_table, site_url):

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from trexui.i18n import strings  # noqa: E402
 from trexui.table import store  # noqa: E402
 from trexui.view import board as view
-from trexui.view import faces, overlays, values  # noqa: E402
+from trexui.view import dialogs, faces, overlays, values  # noqa: E402
 
 CASES = [("levant", {}), ("western", {}), ("pagat", {"partnership": True}),
          ("jawaker", {"complex": True}), ("levant", {"partnership": True, "complex": True})]
@@ -42,7 +42,7 @@ def test_every_position_renders(preset, options):
     while True:
         typed = observe(m, 0)
         obs = typed.to_dict()  # the test reads it as plain data; the view takes the Observation
-        html = view.table(typed, ui_for(m, obs))
+        html = view.table(typed, ui_for(m, obs), dialogs.html)
         playable = set(re.findall(r'class="card [^"]*\bin-hand playable[^"]*"[^>]*data-move="(\w\w)"', html))
         if obs["phase"] == "play" and obs["to_move"] == 0:
             assert playable == {c for c in obs["legal"] if c != "pass"}
@@ -73,7 +73,7 @@ def check_summary(m, obs, typed):
     the doubler's (or the leader's, §4.4 jawaker) line, and the lines add up."""
     r = m.results[-1]
     ui = dict(ui_for(m, obs), overlay="summary")
-    html = view.table(typed, ui)
+    html = view.table(typed, ui, dialogs.html)
     assert 'data-overlay="summary"' in html
     assert "badge thinking" not in html and "is-turn" not in html and 'data-prompt="choose"' not in html
     assert "in-hand playable" not in html and "Your turn" not in html
@@ -218,7 +218,7 @@ def test_team_labels_come_from_the_engines_partners(monkeypatch) -> None:
     monkeypatch.setattr(values, "_CACHE", {})
     ui = ui_for(m, obs)
     assert ui["values"]["teams"] == [[0, 1], [2, 3]]
-    html = view.table(typed, ui)
+    html = view.table(typed, ui, dialogs.html)
     assert "You &amp; East" in html and "North &amp; West" in html and "You &amp; North" not in html
     assert re.search(r'data-seat="1"[^>]*>\s*<div class="seat-head">.*?badge partner', html)
     assert not re.search(r'data-seat="2"[^>]*>\s*<div class="seat-head">[^\n]*badge partner', html)

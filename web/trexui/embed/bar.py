@@ -12,7 +12,7 @@ from trex_core import Move, Observation, card_text, cards_of
 from trex_core.moves import CARD, DOUBLE, PASS, REDEAL
 
 from ..i18n.strings import t
-from ..view.board import table_parts
+from ..view.board import Dialog, table_parts
 from ..view.faces import UI, card_symbol, contract_name, refusal_text, seat_name
 
 # Step icons (24×24, drawn with the text colour): no font has to hold ⏮ or ⏭.
@@ -68,10 +68,10 @@ def bar(obs: Observation, ui: UI) -> str:
 </header>"""
 
 
-def parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
-    """The table's parts (view.table_parts) with the embedded bar and no score sheet."""
+def parts(obs: Observation, ui: UI, dialog: Dialog) -> list[tuple[str, str]]:
+    """The table's parts (board.table_parts) with the embedded bar and no score sheet."""
     out = []
-    table = table_parts(obs, ui)
+    table = table_parts(obs, ui, dialog)
     inert = 'class="dialog' in dict(table)["overlay"]  # a dialog is open: the bar waits behind it
     for name, html in table:
         if name == "topbar":

@@ -8,8 +8,9 @@ from html import escape
 from typing import Any
 
 from ..i18n.strings import t
-from ..view import dialogs, overlays
+from ..view import dialogs
 from ..view.faces import seat_name
+from ..view.frame import overlay
 from . import qr
 
 UI = dict[str, Any]
@@ -79,7 +80,7 @@ def host_dialog(ui: UI, idp: str) -> str:
     body = (f'<p>{escape(t("link.steps"))}</p><ul class="link-seats">{"".join(items)}</ul>{reply}'
             f'<p class="note">{escape(network)}</p>')
     close = f'<button type="button" class="primary" data-action="close" data-autofocus>{escape(t("btn.close"))}</button>'
-    return overlays.overlay("link", t("link.title"), body, close, idp)
+    return overlay("link", t("link.title"), body, close, idp)
 
 
 def guest_dialog(ui: UI, idp: str) -> str:
@@ -89,18 +90,18 @@ def guest_dialog(ui: UI, idp: str) -> str:
              f'{escape(t("link.leave"))}</button>')
     if join.get("error"):
         body = f'<p role="alert">{escape(t("link.bad." + join["error"]))}</p>'
-        return overlays.overlay("join", t("link.join.failed"), body, leave, idp)
+        return overlay("join", t("link.join.failed"), body, leave, idp)
     name = seat_name(0)  # the guest's own seat, by its compass point
     if join.get("lost"):
         body = f'<p role="alert">{escape(t("link.join.lost.relay" if join.get("relay") else "link.join.lost"))}</p>'
-        return overlays.overlay("join", t("link.join.title", name=name), body, leave, idp)
+        return overlay("join", t("link.join.title", name=name), body, leave, idp)
     if not join.get("reply"):
         body = f'<p role="status">{escape(t("link.preparing"))}</p>'
     else:
         body = (f'<p>{escape(t("link.join.steps"))}</p>'
                 + _copy_box(idp, "reply", t("link.join.reply"), join["reply"], "copy-reply", join.get("qr"))
                 + f'<p class="note" role="status">{escape(t("link.join.wait"))}</p>')
-    return overlays.overlay("join", t("link.join.title", name=name), body, leave, idp)
+    return overlay("join", t("link.join.title", name=name), body, leave, idp)
 
 
 def replied_page(sent: bool, error: str | None) -> str:

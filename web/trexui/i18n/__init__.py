@@ -1,5 +1,5 @@
-"""Every word the page shows: the catalogues' reader (``strings``: ``t``, ``tn``, the table's
-language) and the ``.po`` reader and ``.mo`` writer (``po``, used at build time).
+"""Every word the page shows: ``strings``: the catalogues' reader (``t``, ``tn``, the table's
+language), with the small ``.po`` reader and ``.mo`` writer build.py compiles them with.
 
 Imports nothing of trexui.
 """

@@ -5,6 +5,7 @@ it is built from) shares, so none of them repeats a guard against a refusing bro
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
@@ -103,3 +104,26 @@ def log_bug(exc: BaseException) -> None:
     """A bug's traceback in the console (the browser tests fail on console errors)."""
     import traceback
     window.console.error("Trex UI error:\n" + "".join(traceback.format_exception(exc)))
+
+
+def taps_to_raise(event: Any) -> bool:
+    """Whether a click on a hand card only raises it (tap-to-raise): a touch or pen
+    tap does; a mouse click and a keyboard press (Enter, Space: detail 0) play at once.
+    Decided per click by the PointerEvent's pointerType, so a laptop with a touch
+    screen does both; a browser whose clicks carry no pointerType asks the
+    ``pointer: coarse`` media query (a touch screen is the main input)."""
+    if js(getattr(event, "detail", 1)) == 0:
+        return False
+    kind = js(getattr(event, "pointerType", None))
+    if kind:
+        return kind in ("touch", "pen")
+    return bool(window.matchMedia("(pointer: coarse)").matches)
+
+
+def copy_code(button: Any) -> None:
+    """A link's Copy button (linkview.py): the code's field just before it, copied, or
+    selected to copy by hand where the clipboard is refused."""
+    box = button.previousElementSibling
+    box.select()
+    with contextlib.suppress(Exception):
+        window.navigator.clipboard.writeText(box.value)

@@ -11,7 +11,7 @@ opening is a small graph:
   refusal in the status line), rendered as the view's parts;
 * an *edge* is what one tap does there, keyed as early.js names a tap: ``move:<move>``
   (a click on a ``[data-action=move]`` control, or a keyboard press), ``raise:<card>``
-  (a touch tap on a card of the hand, which only raises it, controls.taps_to_raise) or the
+  (a touch tap on a card of the hand, which only raises it, page/dom.py's taps_to_raise) or the
   name of another ``data-action`` (the tour's buttons).
 
 Edges lead to the next node only where the page would show it without a bot having to
@@ -38,7 +38,7 @@ from ..aids import advice
 from ..i18n import strings
 from ..players import bots
 from ..table import store, tablestate
-from ..table.modes import Game
+from ..table.game import Game
 from ..view import board, faces, rulesview
 
 # The matches a first visit may open with: fixed, so the build is reproducible; a visit

@@ -54,7 +54,7 @@ from ..players import bots, seats
 from ..players.botdriver import SPEEDS, BotDriver
 from ..view import faces
 from ..view.settingsform import SettingsForm
-from . import controls, early, guide, modes, pagelang, store, tablestate
+from . import controls, early, game, guide, modes, pagelang, store, tablestate
 from .pipeline import MovePipeline
 from .render import Renderer
 
@@ -67,12 +67,12 @@ class Table:
 
     painter: Callable[[Any], tuple[str, str | None, str | None]] | None = None  # (modes.ModeHost)
 
-    def __init__(self, root: Any, *, main: bool = False, mode: modes.Game | None = None,
+    def __init__(self, root: Any, *, main: bool = False, mode: game.Game | None = None,
                  error: EmbedError | None = None, frame: bool = False, idp: str = "trex-",
                  lang: str | None = None) -> None:
         self.root = root
         self.main = main
-        self.mode: modes.Game = mode or modes.Game()
+        self.mode: game.Game = mode or game.Game()
         self.error = error
         self.frame = frame
         self.idp = idp  # prefixes the view's ids: one per table
@@ -505,7 +505,7 @@ async def start_table(tb: Table, page: bool) -> None:
                           and js(getattr(window, "trexNoTour", None)) is not True
                           and not (taps and "saved" in taps))
         if taps is not None:
-            early.replay(tb, taps)
+            early.replay(tb, taps, lambda name: controls.tap(tb, name))
         if tb.lang_notice:
             tb.ui["notice_lang"] = tb.lang_notice
         window.performance.mark("trex:restored")

@@ -3,13 +3,12 @@
 The table's element hands every click, change and key here (app.py); an action is a
 button's ``data-action`` or a key's shortcut. The aids' actions are aidpanel.py's, the
 record dialogs' recordui.py's, the rules screen's and the tour's guide.py's, an embedded
-table's its mode's (modes.py); the table's own are :data:`ACTIONS`. Keys: arrows along the
+table's its mode's (game.py, modes.py); the table's own are :data:`ACTIONS`. Keys: arrows along the
 hand and the prompts (in the reading direction), the S, L, P, R, U, H and ? shortcuts,
 Escape (the dialog's own close action, dialogs.py), and Tab kept inside an open dialog.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -21,20 +20,31 @@ from trex_core import DEAL_OVER
 
 from ..aids import aidpanel, recordui
 from ..aids.api import TableApi
-from ..friends.loader import Friends
 from ..i18n.strings import direction
-from ..page.dom import focus, js
+from ..page.dom import copy_code, focus, js, taps_to_raise
 from ..page.focus import Focus
 from ..view import dialogs, faces
 from ..view.settingsform import SettingsForm
 from . import guide
-from .modes import Game, ModeHost
+from .game import Game, ModeHost
 
 KEY_ACTIONS = {"s": "sheet", "l": "last-trick", "?": "help", "p": "pass", "r": "rules", **aidpanel.KEYS}
 KEY_LETTERS = {"KeyS": "s", "KeyL": "l", "KeyP": "p", "KeyR": "r", "KeyU": "u", "KeyH": "h"}  # any layout
 # A deal's summary keeps these: the score sheet and the deal's last trick, over it; closing
 # them brings the summary back (it is on screen while the deal is over, tablestate.overlay).
 SUMMARY_KEYS = ("sheet", "last-trick")
+
+
+class FriendsDoor(Protocol):
+    """What the controls ask of the table's friends by link (friends/loader.py's Friends)."""
+
+    def accept(self, text: str) -> None:
+        """A friend's reply, pasted."""
+        ...
+
+    def scan(self, on: bool) -> None:
+        """The camera reads a reply (True), or stops (False)."""
+        ...
 
 
 class ControlHost(TableApi, ModeHost, Protocol):
@@ -44,9 +54,10 @@ class ControlHost(TableApi, ModeHost, Protocol):
     focuser: Focus
     form: SettingsForm
     aids: aidpanel.AidPanel
-    link: Friends
     param_speed: str | None
 
+    @property
+    def link(self) -> FriendsDoor: ...
     @property
     def mode(self) -> Game: ...  # (TableApi names only what the aids read of it)
     def human_move(self, text: str) -> None: ...
@@ -189,20 +200,6 @@ def tap(host: ControlHost, name: str) -> None:
         do(host, name)
 
 
-def taps_to_raise(event: Any) -> bool:
-    """Whether a click on a hand card only raises it (tap-to-raise): a touch or pen
-    tap does; a mouse click and a keyboard press (Enter, Space: detail 0) play at once.
-    Decided per click by the PointerEvent's pointerType, so a laptop with a touch
-    screen does both; a browser whose clicks carry no pointerType asks the
-    ``pointer: coarse`` media query (a touch screen is the main input)."""
-    if js(getattr(event, "detail", 1)) == 0:
-        return False
-    kind = js(getattr(event, "pointerType", None))
-    if kind:
-        return kind in ("touch", "pen")
-    return bool(window.matchMedia("(pointer: coarse)").matches)
-
-
 def raise_card(host: ControlHost, card: str) -> bool:
     """A tap on a card you may play now raises it (the status line says: tap it
     again); a tap on the raised card is not handled here, so it plays. False for a
@@ -314,15 +311,6 @@ def copy_link(host: ControlHost) -> None:
     except Exception:  # no clipboard here (an insecure origin): the text stays selected
         host.ui["share_copied"] = False
     host.render()
-
-
-def copy_code(button: Any) -> None:
-    """A link's Copy button (linkview.py): the code's field just before it, copied, or
-    selected to copy by hand where the clipboard is refused."""
-    box = button.previousElementSibling
-    box.select()
-    with contextlib.suppress(Exception):
-        window.navigator.clipboard.writeText(box.value)
 
 
 def accept_reply(host: ControlHost) -> None:

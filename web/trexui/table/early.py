@@ -16,28 +16,41 @@ since, a save that cannot be read) is dropped, and the table shows the match as 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyscript import window
 
+from ..aids.aidpanel import AidPanel
+from ..aids.api import TableApi
 from ..page.dom import js, storage_get, storage_set
+from ..players.seats import Seats
 from ..view import board
-from . import controls, store, tablestate
-from .controls import ControlHost
-from .pipeline import MovePipeline
+from . import store, tablestate
+from .game import ModeHost
 from .render import Renderer
 
 VIEW_KEY = "trex.view"  # the table as it was last seen: {"head", "lang", "look", "whole"}
 HEAD = 120  # a save's first characters: its format and its stamp (store.stamp_of), unique per write
 
 
-class EarlyHost(ControlHost, Protocol):
-    """What the take-over needs of the page's game beside its controls."""
+class Saves(Protocol):
+    """What the take-over reads of the table's saves (pipeline.py's MovePipeline)."""
 
+    stamp: store.Stamp | None
+    seats: Seats
+
+
+class EarlyHost(TableApi, ModeHost, Protocol):
+    """What the take-over needs of the page's game."""
+
+    root: Any
     lang: str
     renderer: Renderer
-    pipeline: MovePipeline
+    aids: AidPanel
 
+    @property
+    def pipeline(self) -> Saves: ...
     @property
     def level(self) -> str: ...
     def parts(self, ui: dict[str, Any] | None = None) -> list[tuple[str, str]]: ...
@@ -57,9 +70,9 @@ def taps(host: EarlyHost) -> dict[str, Any] | None:
     return data if saved is None else None  # an opening: a first visit (another tab may have saved)
 
 
-def replay(host: EarlyHost, data: dict[str, Any]) -> None:
-    """Make an opening's moves and replay the taps through the controls; render nothing
-    until the end. Should the opening not fit the match (another build's), the table plays
+def replay(host: EarlyHost, data: dict[str, Any], tap: Callable[[str], None]) -> None:
+    """Make an opening's moves and replay the taps through the controls (``tap``: controls.tap
+    on this table, handed in by app.py); render nothing until the end. Should the opening not fit the match (another build's), the table plays
     on from where it fits."""
     m = host.match
     if "seed" in data and (m.history or str(host.seed) != str(data["seed"]) or data["lang"] != host.lang
@@ -83,8 +96,8 @@ def replay(host: EarlyHost, data: dict[str, Any]) -> None:
         try:
             if "moves" in data:  # an opening's: the bots' moves before the player's first decision
                 follow(data["moves"])
-            for tap, moves in data["path"]:
-                controls.tap(host, tap)
+            for name, moves in data["path"]:
+                tap(name)
                 if moves:
                     follow(moves)
         except Exception as exc:  # a mismatch: the table shows the match as it is

@@ -31,13 +31,12 @@ from trex_core.tools.referee import hello, move_message, read
 from ..friends import invite, linkview, qr, relay, rtc
 from ..i18n import strings
 from ..i18n.strings import t
-from ..page.dom import browser_languages, guarded, js, log_bug, storage_get
+from ..page.dom import browser_languages, copy_code, guarded, js, log_bug, storage_get, taps_to_raise
 from ..page.focus import Focus
 from ..players import seats
 from ..players.botdriver import SPEEDS
-from ..view import board, faces, values
+from ..view import board, dialogs, faces, values
 from . import store
-from .controls import copy_code, taps_to_raise
 from .render import Renderer
 
 GUEST_TOOLS = ("last-trick", "sheet")  # the top bar's tools on a guest's table (the rest are the host's)
@@ -125,7 +124,7 @@ class GuestTable:
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
                      summary_buttons=summary_close,
                      link_notes=[linkview.status_text(s, "dropped", n) for s, n in sorted(self.ui.get("drops", {}).items())])
-        return board.table_parts(o, state)
+        return board.table_parts(o, state, dialogs.html)
 
     def report_bug(self, exc: BaseException) -> None:
         log_bug(exc)

@@ -15,100 +15,16 @@ A new embed mode is a subclass here, its name in embed.MODES, and its bar in bar
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
-from typing import Any, Protocol
+from typing import Any
 
-from trex_core import IllegalMoveError, InvalidMoveError, Match, Move, card_text, cards_of, parse_move
+from trex_core import IllegalMoveError, InvalidMoveError, Match, card_text, cards_of, parse_move
 
 from ..embed import bar
 from ..embed.params import Embed
 from ..i18n.strings import t
-from ..view import board, faces
-from . import ending
-
-Parts = list[tuple[str, str]]
-
-
-class ModeHost(ending.EndingHost, Protocol):
-    """What a mode does to its table (the page's game: what its question before a new
-    match needs, ending.py)."""
-
-    ui: dict[str, Any]
-    # an embedded table's first picture for author.html's snippet: start/paint.py's answer,
-    # handed in by web/main.py (a room that draws tables imports the table, not back)
-    painter: Callable[[Any], tuple[str, str | None, str | None]] | None
-
-    @property
-    def match(self) -> Match: ...
-    def take(self, match: Match, seed: int | str) -> None:
-        """Put ``match`` on the table, from its start (no save, no dialog)."""
-        ...
-
-    def apply(self, text: str, spread: bool = False) -> None: ...
-    def play_move(self, text: str) -> Move: ...
-    def render(self, spread: bool = False) -> None: ...
-    def kick(self) -> None: ...
-    def speak(self, messages: list[str]) -> None: ...
-    def emit(self, kind: str, **data: Any) -> None: ...
-    def forget_opener(self) -> None: ...
-
-
-class Game:
-    """The page's game: the base every embedded mode changes."""
-
-    name = "game"
-    embed: Embed | None = None
-    still = False  # nothing moves by itself: its reader steps it or answers it (no bots)
-    diagram = False  # stepped by its reader (view, replay): the cards do not move it
-    last_summary = True  # the match's last deal shows its summary
-    shortcuts: frozenset[str] | None = None  # the keys' actions it takes (None: all)
-    actions: tuple[str, ...] = ending.ACTIONS  # the buttons of its own (bar.py's bar)
-    step = 0  # a replay's step (moves shown); the start in the other modes
-    judged: bool | None = None  # an exercise: whether the last answer was right
-    answer_shown = False
-
-    def awaits_reader(self) -> bool | None:
-        """Whether the reader must act at seat 0's turn; None: as at the game (unless a
-        forced answer, §4.2)."""
-        return None
-
-    def move(self, host: ModeHost, text: str) -> bool:
-        """A move the player made on the cards or a prompt; True when the mode took it (so
-        the game's own way, the engine, does not)."""
-        return False
-
-    def action(self, host: ModeHost, action: str) -> None:
-        """One of :attr:`actions` (a button of the mode's bar, or a command). The page's
-        game: Settings' new match, asked about first when it ends one (ending.py)."""
-        ending.do(host, action)
-
-    def command(self, host: ModeHost, kind: str, data: Any) -> str | None:
-        """A command of the host page; the problem's code when it cannot be done."""
-        return "no-table"
-
-    def arrow_steps(self, key: str, rtl: bool) -> str | None:
-        """The action of an arrow key outside the hand and the prompts, if any."""
-        return None
-
-    def waiting(self) -> str | None:
-        """What an idle table waits for when the player has nothing to do."""
-        return None
-
-    def state(self, m: Match, ui: dict[str, Any]) -> dict[str, Any]:
-        """What the mode adds to the view's state."""
-        return {}
-
-    def parts(self, obs: Any, ui: dict[str, Any]) -> Parts:
-        parts = board.table_parts(obs, ui)
-        if obs.is_over and ui.get("overlay") is None:  # the result closed: what next (ending.py)
-            idp = ui.get("idp", "")
-            parts = [(name, ending.with_over_prompt(html, idp) if name == "centre" else html) for name, html in parts]
-        return parts
-
-    def seat_names(self) -> tuple[str, str, str, str] | None:
-        """The seats' names, when not the game's own (You, East, North, West)."""
-        return None
+from ..view import dialogs, faces
+from .game import Game, ModeHost, Parts
 
 
 class Embedded(Game):
@@ -186,7 +102,7 @@ class Embedded(Game):
         return self.diagram
 
     def parts(self, obs: Any, ui: dict[str, Any]) -> Parts:
-        return bar.parts(obs, ui)
+        return bar.parts(obs, ui, dialogs.html)
 
 
 class View(Embedded):

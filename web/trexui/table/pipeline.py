@@ -33,7 +33,7 @@ from ..players.botdriver import BotDriver
 from ..players.seats import ALONE, Seats
 from ..view import faces
 from . import store, tablestate
-from .modes import Game
+from .game import Game
 from .render import Renderer
 
 

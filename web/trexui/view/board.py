@@ -25,7 +25,7 @@ focuses first is ``data-autofocus``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -33,7 +33,6 @@ from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
 
 from ..i18n.strings import iso, t, tn
-from . import dialogs
 from .faces import (
     HAND_SUITS,
     POS,
@@ -63,7 +62,8 @@ from .faces import (
     texts,
     tricks_won,
 )
-from .overlays import overlay, param_notice, score_sheet
+from .frame import overlay
+from .overlays import param_notice, score_sheet
 
 # ---------------------------------------------------------------- top bar
 # Tool icons (24×24, drawn with the text colour). On narrow screens the buttons show
@@ -557,9 +557,14 @@ def status_line(obs: Observation, ui: UI) -> str:
 FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
 
 
-def table(obs: Observation, ui: UI) -> str:
+Dialog = Callable[[str | None, Observation, UI], str]
+"""Draws the dialog ``ui["overlay"]`` names ("" for none): dialogs.html, the one registry,
+handed in by the table that draws (the board draws the table behind it, not the dialogs)."""
+
+
+def table(obs: Observation, ui: UI, dialog: Dialog) -> str:
     """The whole table. ``ui["idp"]`` prefixes every id (one prefix per table on a page)."""
-    return whole(table_parts(obs, ui))
+    return whole(table_parts(obs, ui, dialog))
 
 
 # A table's elements: the table's view (morphed), the screen reader's live region, and the
@@ -585,14 +590,15 @@ def whole(parts: list[tuple[str, str]]) -> str:
     return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
 
 
-def table_parts(obs: Observation, ui: UI) -> list[tuple[str, str]]:
-    """The table as its parts, in order: (name, HTML of that element)."""
+def table_parts(obs: Observation, ui: UI, dialog: Dialog) -> list[tuple[str, str]]:
+    """The table as its parts, in order: (name, HTML of that element), with the dialog on
+    screen drawn by ``dialog``."""
     kings = ui["kings"]
     teams = ui["values"]["teams"]
     kind = ui.get("overlay")
     # L on a deal's summary: the deal's last trick instead, until it closes (controls.py)
     peek = kind == "summary" and ui.get("peek_last") and ui.get("show_last") and ui.get("last_trick")
-    ov = last_trick_dialog(ui) if peek else dialogs.html(kind, obs, ui)  # the dialog on screen, if any
+    ov = last_trick_dialog(ui) if peek else dialog(kind, obs, ui)  # the dialog on screen, if any
     if kind == "summary" and ov:
         # behind it, the finished deal as it lies, its last trick still on show
         ui = dict(ui, held=ui.get("held") or ui.get("last_trick"), show_last=False, message=None)

@@ -21,6 +21,7 @@ from trex_core import Match, Observation, __version__
 
 from ..i18n.strings import iso, t
 from . import faces, overlays, recordview, rulesview
+from .frame import overlay
 
 UI = dict[str, Any]
 Render = Callable[[Observation, UI, str], str]  # (the observation, the page's state, the id prefix) -> HTML
@@ -65,13 +66,13 @@ def _aid(kind: str) -> Render:
         if not ui.get("aid_dialog"):
             return ""
         title, body, buttons = ui["aid_dialog"]
-        return overlays.overlay(kind, title, body, buttons, idp)
+        return overlay(kind, title, body, buttons, idp)
     return render
 
 
 def _guide(kind: str) -> Render:
     def render(obs: Observation, ui: UI, idp: str) -> str:
-        return overlays.overlay(kind, *rulesview.dialog(kind, ui), idp)
+        return overlay(kind, *rulesview.dialog(kind, ui), idp)
     return render
 
 
@@ -87,7 +88,7 @@ def _about(obs: Observation, ui: UI, idp: str) -> str:
     body = (f'<p>{escape(t("about.version", version=iso(__version__)))}</p>'
             f'<p>{escape(t("about.private"))}</p>')
     close = f'<button type="button" class="primary" data-action="close" data-autofocus>{escape(t("btn.close"))}</button>'
-    return overlays.overlay("about", t("about.title"), body, close, idp)
+    return overlay("about", t("about.title"), body, close, idp)
 
 
 def _handoff(obs: Observation, ui: UI, idp: str) -> str:
@@ -97,7 +98,7 @@ def _handoff(obs: Observation, ui: UI, idp: str) -> str:
     body = f'<p>{escape(t("handoff.body", name=name))}</p>'
     button = (f'<button type="button" class="primary" data-action="take-device" data-autofocus>'
               f'{escape(t("handoff.take", name=name))}</button>')
-    return overlays.overlay("handoff", t("handoff.title", name=name), body, button, idp)
+    return overlay("handoff", t("handoff.title", name=name), body, button, idp)
 
 
 def good_moves(ui: UI) -> int:

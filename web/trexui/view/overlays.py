@@ -30,6 +30,7 @@ from .faces import (
     sort_hand,
     tricks_won,
 )
+from .frame import overlay
 
 ICE_FORMS = ("stun:host:port", "turn:host:port user password")  # a servers line (rtc.ice_servers)
 
@@ -87,18 +88,6 @@ def score_sheet(obs: Observation, kings: list[int], teams: list[list[int]],
 
 
 # ---------------------------------------------------------------- overlays
-def overlay(kind: str, title: str, body: str, buttons: str, idp: str = "") -> str:
-    """A modal dialog (the table behind it is ``inert``; app.py keeps Tab inside it)."""
-    return f"""
-<div class="overlay" data-overlay="{kind}" data-key="overlay-{kind}">
-  <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="{idp}dlg-title">
-    <h2 id="{idp}dlg-title">{escape(title)}</h2>
-    <div class="dialog-body">{body}</div>
-    <div class="dialog-buttons">{buttons}</div>
-  </div>
-</div>"""
-
-
 def deal_summary(obs: Observation, idp: str = "", buttons: str = "", aids: str = "", more: str = "") -> str:
     """Over the finished deal (phase ``deal-over``, or the match's last deal): what each
     seat took and why it scored what it did (the deal's ledger), its score and total."""

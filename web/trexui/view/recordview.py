@@ -25,7 +25,7 @@ from .faces import (
     suit_class,
     suit_colour,
 )
-from .overlays import overlay
+from .frame import overlay
 
 REPLAY_ACTIONS = {"replay-first": "first", "replay-back": "back", "replay-forward": "forward",
                   "replay-last": "last", "replay-deal-back": "deal-back", "replay-trick-back": "trick-back",
