@@ -76,8 +76,8 @@ def messages(seat: int, count: int, seed: int, version: str) -> list[tuple[str, 
     sent: list[str] = []
 
     def move(seq: int | None = None, **fields: object) -> dict[str, object]:
-        m: dict[str, object] = {"type": "move", "seat": seat, "seq": rng.randint(0, 40) if seq is None else seq,
-                                "move": rng.choice(words)}
+        m: dict[str, object] = {"type": "move", "seat": seat,
+                                "seq": rng.randint(0, 40) if seq is None else seq, "move": rng.choice(words)}
         m.update(fields)
         return m
 
@@ -117,10 +117,12 @@ def messages(seat: int, count: int, seed: int, version: str) -> list[tuple[str, 
         if kind == "replay":
             return rng.choice(sent) if sent else _text(greeting())
         if kind == "unicode":
-            m = move(move=rng.choice(UNICODE)) if rng.random() < 0.7 else greeting(version=rng.choice(UNICODE))
+            word = rng.choice(UNICODE)
+            m = move(move=word) if rng.random() < 0.7 else greeting(version=word)
             text = _text(m, ascii_only=rng.random() < 0.5)
             if rng.random() < 0.3:  # a lone surrogate, as JSON may escape one
-                text = text.replace('"move":"', '"move":"\\ud83c', 1).replace('"version":"', '"version":"\\udfff', 1)
+                text = text.replace('"move":"', '"move":"\\ud83c', 1)
+                text = text.replace('"version":"', '"version":"\\udfff', 1)
             return text
         if kind == "nesting":
             depth = rng.choice([2, 9, 50, 1000, 2900, 9000])

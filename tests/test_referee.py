@@ -11,11 +11,21 @@ import re
 
 import pytest
 
+from tests.hostile_messages import KINDS, messages
 from trex_core import DEAL_OVER, Match, card_text, cards_of, observe
 from trex_core.errors import CODES as ENGINE_CODES
-from trex_core.tools.referee import (BURST, CODES, MAX_MESSAGE, MAX_SEQ, PROTOCOL, RATE, Referee, hello,
-                                     move_message, read)
-from tests.hostile_messages import KINDS, messages
+from trex_core.tools.referee import (
+    BURST,
+    CODES,
+    MAX_MESSAGE,
+    MAX_SEQ,
+    PROTOCOL,
+    RATE,
+    Referee,
+    hello,
+    move_message,
+    read,
+)
 
 GUESTS = (1, 2, 3)
 VERSION = "build-1"  # the host page's (a site's build)
@@ -358,7 +368,8 @@ def test_ten_thousand_hostile_messages_change_nothing_but_legal_moves_and_leak_n
             else:
                 assert message["type"] == "refused" and seat == HOSTILE, message
                 assert message["code"] in CODES or message["code"] in ENGINE_CODES, message
-                hidden = hidden_from(m, seat, seen[seat]["obs"]) - set(CARD.findall(text))  # (its own words back)
+                # (its own words said back are no leak)
+                hidden = hidden_from(m, seat, seen[seat]["obs"]) - set(CARD.findall(text))
             leaked = {c for s in strings(message) for c in CARD.findall(s)} & hidden
             assert not leaked, f"seat {seat} was sent {leaked} answering {text[:80]!r}"
             got += seat == HOSTILE
