@@ -88,10 +88,12 @@ def run(host, honest, hostile, count: int, seed: int, burst: int) -> dict[str, A
     the host before the next, a legal move of the table between them); what it measured."""
     sent = messages(HOSTILE, count, seed, __version__)  # (the site's trex_core is this one)
     pages = {HOST: host.page, HONEST: honest.page, HOSTILE: hostile.page}
+    own = 0  # the hostile page's own player's legal moves, by clicks
+    while host.state()["moves"] < 6:  # (into the first deal: its first moves must stay)
+        own += step(host, pages) == HOSTILE
     before = json.loads(host.page.evaluate("window.trexTest.record()"))["moves"]
     honest_before = len(received(honest.page))
-    heard0 = referee(host)["heard"]
-    own = 0  # the hostile page's own player's legal moves, by clicks
+    heard0 = referee(host)["heard"] - own
     host.page.evaluate(LONG_TASKS)
     t0 = time.monotonic()
     for start in range(0, len(sent), burst):
@@ -119,7 +121,7 @@ def run(host, honest, hostile, count: int, seed: int, burst: int) -> dict[str, A
     after = json.loads(host.page.evaluate("window.trexTest.record()"))["moves"]
     save = json.loads(host.page.evaluate("localStorage.getItem('trex.match')") or "{}")
     st = host.state()
-    legal, leaks, observed = _replayed(st, after, received(hostile.page), [t for _, t in sent])
+    legal, leaks, observed, refusals = _replayed(st, after, received(hostile.page))
     honest_got = Counter(m["type"] for m in received(honest.page)[honest_before:])
     return {
         "messages": len(sent), "burst": burst, "flood_s": round(flood_s, 1),
@@ -128,6 +130,7 @@ def run(host, honest, hostile, count: int, seed: int, burst: int) -> dict[str, A
         "refused": tally["refused"], "played": tally["played"], "greeted": tally["greeted"],
         "answered": tally["answered"], "withheld": tally["withheld"], "sent_to_hostile": tally["sent"],
         "received_by_hostile": len(received(hostile.page)), "hostile_states_checked": observed,
+        "hostile_refusals_checked": refusals,
         "leaks": leaks, "moves_before": len(before), "moves_after": len(after),
         "prefix_kept": after[:len(before)] == before, "legal_replay": legal,
         "save_moves_match": save.get("moves") == after,
@@ -137,12 +140,12 @@ def run(host, honest, hostile, count: int, seed: int, burst: int) -> dict[str, A
     }
 
 
-def _replayed(st: dict[str, Any], moves: list[str], got: list[dict[str, Any]],
-              texts: list[str]) -> tuple[bool, list[str], int]:
+def _replayed(st: dict[str, Any], moves: list[str],
+              got: list[dict[str, Any]]) -> tuple[bool, list[str], int, int]:
     """The host's moves replayed in CPython (False if the engine refuses one); every
     observation the hostile seat could have been sent; the hostile page's messages checked
     against them: a state must be one of them, a refusal may name only cards of its own hand
-    then or of the messages it sent."""
+    then (its last state's: every change sends one) or of the move it refuses."""
     m = Match.new(seed=st["seed"], rules=Rules.from_dict(st["rules"]))
     views = {json.dumps(observe(m, HOSTILE).to_dict(), sort_keys=True)}
     try:
@@ -150,11 +153,10 @@ def _replayed(st: dict[str, Any], moves: list[str], got: list[dict[str, Any]],
             m.play(move)
             views.add(json.dumps(observe(m, HOSTILE).to_dict(), sort_keys=True))
     except ValueError:
-        return False, [], 0
-    said = {c for t in texts for c in CARD.findall(t)}
+        return False, [], 0, 0
     leaks: list[str] = []
     hand: set[str] = set()
-    checked = 0
+    checked = refusals = 0
     for message in got:
         if message["type"] == "state":
             checked += 1
@@ -162,10 +164,13 @@ def _replayed(st: dict[str, Any], moves: list[str], got: list[dict[str, Any]],
                 leaks.append(f"state {message['seq']}: not an observation of seat {HOSTILE}")
             hand = set(message["obs"]["hand"])
         elif message["type"] == "refused":
-            named = set(CARD.findall(json.dumps(message))) - said - hand
+            refusals += 1
+            move = str(message.get("move", ""))
+            rest = {k: v for k, v in message.items() if k != "move"}
+            named = set(CARD.findall(json.dumps(rest))) - set(CARD.findall(move)) - hand
             if named:
                 leaks.append(f"refused {message['code']}: {sorted(named)}")
-    return True, leaks, checked
+    return True, leaks, checked, refusals
 
 
 def table(r: dict[str, Any]) -> str:
@@ -175,6 +180,7 @@ def table(r: dict[str, Any]) -> str:
     rows += [f"{'(all)':<16} {sum(r['refused'].values()):>6}", ""]
     rows += [f"{k}: {r[k]}" for k in ("heard", "own_moves", "played", "greeted", "answered", "withheld",
                                       "sent_to_hostile", "received_by_hostile", "hostile_states_checked",
+                                      "hostile_refusals_checked",
                                       "leaks", "moves_before", "moves_after", "prefix_kept", "legal_replay",
                                       "save_moves_match", "honest_received", "honest_answered", "flood_s",
                                       "host_longest_ms", "host_tasks_over_50ms", "outside_requests")]
