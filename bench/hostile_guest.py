@@ -20,8 +20,10 @@ Measured and checked (``run``; the browser test asserts the same):
   sent states only;
 * the host's longest task (PerformanceObserver 'longtask') while the flood lasts.
 
-Run: ``python bench/hostile_guest.py [--site DIR] [--messages 10000] [--burst 250] [--quick]``
-(builds the site if no ``--site``; ``--quick``: 1,000 messages).
+Run: ``python bench/hostile_guest.py [--site DIR] [--messages 10000] [--burst 250] [--rate 1]
+[--quick] [--json]`` (builds the site if no ``--site``; ``--rate 4``: the host's CPU slowed 4×
+through CDP once the friends are seated, a phone as in bench/link_play.py; ``--quick``: 1,000
+messages).
 """
 from __future__ import annotations
 
@@ -195,6 +197,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1, help="the mutator's (the match's is 41)")
     ap.add_argument("--quick", action="store_true", help="1,000 messages")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    ap.add_argument("--rate", type=float, default=1.0, help="the host's CPU slowdown (4: a phone, as link_play.py)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -219,8 +222,11 @@ def main() -> None:
         honest = join(device, host, HONEST, "en")
         hostile = join(device, host, HOSTILE, "en")
         host.click("[data-overlay=link] [data-action=close]")
+        if args.rate != 1.0:
+            host.context.new_cdp_session(host.page).send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
         r = run(host, honest, hostile, 1000 if args.quick else args.messages, args.seed, args.burst)
-        print(json.dumps(r, indent=1) if args.json else table(r))
+        r["host_cpu_slowdown"] = args.rate
+        print(json.dumps(r, indent=1) if args.json else table(r) + f"\nhost_cpu_slowdown: {args.rate}")
         browser.close()
     srv.shutdown()
 
