@@ -187,7 +187,7 @@ class Referee:
             tally.played += 1
             tally.answered += sum(1 for s, _ in out if s == seat)
             return out  # not rationed: a legal move is rare, and every guest must see it
-        (to, answer), = out  # one answer, to the sender
+        [(_, answer)] = out  # one answer, to the sender
         if answer.startswith('{"type":"state"'):
             tally.greeted += 1
         else:
