@@ -11,8 +11,21 @@ import re
 
 import pytest
 
+from tests.hostile_messages import KINDS, messages
 from trex_core import DEAL_OVER, Match, card_text, cards_of, observe
-from trex_core.tools.referee import CODES, MAX_MESSAGE, PROTOCOL, Referee, hello, move_message, read
+from trex_core.errors import CODES as ENGINE_CODES
+from trex_core.tools.referee import (
+    BURST,
+    CODES,
+    MAX_MESSAGE,
+    MAX_SEQ,
+    PROTOCOL,
+    RATE,
+    Referee,
+    hello,
+    move_message,
+    read,
+)
 
 GUESTS = (1, 2, 3)
 VERSION = "build-1"  # the host page's (a site's build)
@@ -274,3 +287,126 @@ def test_a_dropped_guests_countdown_is_told_to_every_seated_guest() -> None:
                 '{"type": "seats", "seq": 0, "away": [2], "left": {"2": 3}}'):
         with pytest.raises(ValueError):
             read(bad)
+
+
+# -- a hostile guest ------------------------------------------------------------------------
+
+HOSTILE = 2
+
+
+def test_a_guests_ration_is_a_burst_then_four_a_second_on_the_callers_clock() -> None:
+    """A flood of refusals: 16 answered at once, then 4 a second; the rest only counted."""
+    m, ref = started()
+    bad = "not json"
+    answered = [bool(ref.receive(HOSTILE, bad, now=0.0)) for _ in range(40)]
+    assert answered == [True] * BURST + [False] * (40 - BURST)
+    assert [bool(ref.receive(HOSTILE, bad, now=t / 8)) for t in range(1, 9)] == [False, True] * 4  # 4/s
+    tally = ref.counts()[HOSTILE]
+    assert tally["heard"] == 1 + 48 and tally["refused"] == {"malformed": 48}  # (its hello: greeted)
+    assert (tally["greeted"], tally["answered"], tally["withheld"]) == (1, 1 + BURST + 4, 48 - BURST - 4)
+    assert ref.receive(1, bad, now=0.5)  # another guest's ration is its own
+    assert _flooded() == _flooded()  # the same times, the same answers
+
+
+def _flooded() -> list[bool]:
+    ref = Referee(Match.new(seed=1), GUESTS, VERSION)
+    return [bool(ref.receive(HOSTILE, "not json", now=t / 50)) for t in range(200)]
+
+
+@pytest.mark.parametrize("text", [
+    json.dumps({"type": "move", "seat": 4, "seq": 0, "move": "QS"}),
+    json.dumps({"type": "move", "seat": -1, "seq": 0, "move": "QS"}),
+    json.dumps({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "seat": 9}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": -1, "move": "QS"}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": MAX_SEQ + 1, "move": "QS"}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 10**400, "move": "QS"}),
+    '{"type": "move", "seat": 2, "seq": NaN, "move": "QS"}',
+    '{"type": "move", "seat": 2, "seq": Infinity, "move": "QS"}',
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 0, "move": "QS" * 40}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 0, "move": "Q\u0000S"}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 0, "move": "\ud83c"}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 0, "move": "دينار"}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 0, "move": [[[["QS"]]]]}),
+    json.dumps({"type": "hello", "protocol": PROTOCOL, "version": "v" * 100, "seat": HOSTILE}),
+    json.dumps({"type": "hello", "protocol": [PROTOCOL], "version": VERSION, "seat": HOSTILE}),
+    json.dumps({"type": "move", "seat": HOSTILE, "seq": 0, "move": "QS", **{f"x{i}": i for i in range(9)}}),
+    '{"a":' * 9 + "1" + "}" * 9,
+], ids=lambda t: t[:40])
+def test_a_stricter_reading_refuses_as_malformed(text):
+    """Seats out of 0..3, seq out of its bounds, long or non-ASCII words, nesting, many fields."""
+    m, ref = started()
+    before = snapshot(m, ref)
+    message = refusal(ref.receive(HOSTILE, text), HOSTILE)
+    assert message["code"] == "malformed"
+    unchanged(m, ref, before)
+
+
+@pytest.mark.parametrize("seed, options", [(11, {}), (12, {"partnership": True}), (13, {"complex": True})],
+                         ids=["plain", "partnership", "complex"])
+def test_ten_thousand_hostile_messages_change_nothing_but_legal_moves_and_leak_nothing(seed, options):
+    """A hostile guest (seat 2) sends 10,000 mutated messages (tests/hostile_messages.py) at
+    1,000 a second while the host (seat 0), an honest guest (seats 1, 3) and the hostile
+    seat's own legal moves play on: no exception; the match is the legal moves replayed;
+    no answer to the hostile guest holds a card it may not know; its counts add up."""
+    sent = messages(HOSTILE, 10_000, seed, VERSION)
+    m = Match.new(seed=seed, **options)
+    ref = Referee(m, GUESTS, VERSION)
+    rng = random.Random(seed)
+    seen: dict[int, dict] = {}
+    legal: list[str] = []  # every move the table made, in order
+    got = own = 0  # answers the hostile guest got; its seat's own moves, sent as an honest page would
+
+    def deliver(out: list[tuple[int, str]], text: str = "") -> None:
+        nonlocal got
+        for seat, answer in out:
+            message = json.loads(answer)
+            if message["type"] == "state":
+                obs = message["obs"]
+                assert obs == observe(m, seat).to_dict()
+                seen[seat] = message
+                hidden = hidden_from(m, seat, obs)
+            else:
+                assert message["type"] == "refused" and seat == HOSTILE, message
+                assert message["code"] in CODES or message["code"] in ENGINE_CODES, message
+                # (its own words said back are no leak)
+                hidden = hidden_from(m, seat, seen[seat]["obs"]) - set(CARD.findall(text))
+            leaked = {c for s in strings(message) for c in CARD.findall(s)} & hidden
+            assert not leaked, f"seat {seat} was sent {leaked} answering {text[:80]!r}"
+            got += seat == HOSTILE
+
+    for s in GUESTS:
+        deliver(ref.receive(s, hello(s, VERSION), now=0.0))
+    for i, (kind, text) in enumerate(sent):
+        now = i / 1000
+        if i % 25 == 0 and not m.is_over:  # the table plays on: one legal move
+            if m.phase == DEAL_OVER or m.to_move == 0:
+                move = str(rng.choice(m.legal_moves()))
+                m.play(move)
+                deliver(ref.changed())
+            else:
+                seat = m.to_move
+                state = seen[seat]
+                move = rng.choice(state["obs"]["legal"])
+                deliver(ref.receive(seat, move_message(seat, state["seq"], move), now=now))
+                own += seat == HOSTILE
+            legal.append(move)
+        before = len(m.history)
+        to_move = m.to_move
+        out = ref.receive(HOSTILE, text, now=now)
+        if len(m.history) != before:  # a mutation that was a legal move of its own seat
+            assert len(m.history) == before + 1 and to_move == HOSTILE, (kind, text)
+            legal.append(json.loads(text)["move"])
+        deliver(out, text)
+    twin = Match.new(seed=seed, **options)
+    for move in legal:
+        twin.play(move)
+    assert twin.history == m.history and twin.hands == m.hands  # nothing but the legal moves
+    tally = ref.counts()[HOSTILE]
+    refused = sum(tally["refused"].values())
+    assert tally["heard"] == 1 + own + len(sent) == tally["played"] + tally["greeted"] + refused
+    assert tally["answered"] + tally["withheld"] == tally["greeted"] + refused + tally["played"]
+    assert got == tally["sent"] >= tally["answered"]
+    assert tally["answered"] - tally["played"] <= BURST + RATE * len(sent) / 1000 + 1  # the ration held
+    kinds = {k: sum(1 for kk, _ in sent if kk == k) for k in KINDS}
+    assert all(kinds.values()) and sum(kinds.values()) == len(sent)
+    print(f"\n{kinds}\nrefused {tally['refused']}\n{tally}")

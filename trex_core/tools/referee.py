@@ -28,6 +28,15 @@ A refusal's ``code`` is the engine's (:mod:`trex_core.errors`: ``not-your-turn``
 ``follow-suit``, ``match-over``, …) or one of the referee's own, :data:`CODES`. A page says
 it in its reader's language from the code; the table's seats and cards are in ``params``.
 
+What a guest may send is read strictly (:meth:`Referee.receive`): a message of at most
+:data:`MAX_MESSAGE` characters and :data:`MAX_BRACKETS` brackets (so no deep nesting reaches
+the JSON reader), no ``NaN``/``Infinity``, a seat in 0..3, a ``seq`` in 0..:data:`MAX_SEQ`, a
+move, protocol and version each a short printable ASCII word; anything else is ``malformed``.
+A guest's answers are rationed (:class:`Ration`: a burst of :data:`BURST`, then :data:`RATE` a
+second, on the clock the caller passes), so a flood cannot make the host send without end:
+what the ration holds back is counted, not sent. A legal move's new states always go out.
+Each guest's :class:`Tally` counts what it sent and what it was answered.
+
 The referee knows no rule: the engine's :meth:`~trex_core.Match.play` with the guest's seat
 decides. Who plays the other seats (the host, people on the host's device, bots) is the
 host page's business: after it changes the match itself it calls :meth:`Referee.changed`,
@@ -36,6 +45,7 @@ which gives every seated guest its new state.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +58,21 @@ PROTOCOL = "trex-table/1"
 MAX_MESSAGE = 4096
 """Characters: a guest's message is a move or a greeting, never more (a longer one is
 refused unread, so a guest cannot make the host parse megabytes)."""
+
+MAX_BRACKETS = 8
+"""Brackets (``{`` and ``[``) in a guest's message, counted before it is parsed: a move or a
+greeting has one, and a bound on them bounds how deep the reader recurses."""
+MAX_KEYS = 8
+"""Fields of a guest's message (a move has four, a greeting four)."""
+MAX_SEQ = 2**31 - 1
+"""The largest ``seq`` a guest may name (a match has a few thousand changes)."""
+MAX_WORD = 64
+"""Characters of a guest's protocol or version, and of the longest move (``double:`` and its
+cards): printable ASCII, since a refusal says them back."""
+BURST = 16
+"""Answers a guest may be sent at once for its own messages before the ration counts..."""
+RATE = 4.0
+"""...then this many a second (:class:`Ration`)."""
 
 CODES = {
     "malformed": "not a message of this protocol (not JSON, a field missing or of the wrong kind, "
@@ -80,6 +105,49 @@ def _text(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+class Ration:
+    """A guest's ration of answers: a bucket of ``burst`` answers that refills at ``rate`` a
+    second, on the clock the caller passes (seconds; the referee reads no clock of its own,
+    so the same messages at the same times get the same answers)."""
+
+    def __init__(self, burst: int = BURST, rate: float = RATE) -> None:
+        self.burst, self.rate = burst, rate
+        self.left = float(burst)
+        self.at: float | None = None
+
+    def take(self, now: float) -> bool:
+        """One answer at ``now``, if the ration has one left."""
+        if self.at is not None and now > self.at:
+            self.left = min(float(self.burst), self.left + (now - self.at) * self.rate)
+        if self.at is None or now > self.at:
+            self.at = now
+        if self.left >= 1.0:
+            self.left -= 1.0
+            return True
+        return False
+
+
+@dataclass
+class Tally:
+    """What one guest sent and was answered: ``heard`` = ``played`` + ``greeted`` + every
+    ``refused`` (by code, whether the refusal was sent or held back); ``answered``: the
+    messages sent to it for its own (a refusal, its state after a greeting or its own move);
+    ``withheld``: the answers its ration held back; ``sent``: every message it was sent."""
+
+    heard: int = 0
+    played: int = 0
+    greeted: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    answered: int = 0
+    withheld: int = 0
+    sent: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"heard": self.heard, "played": self.played, "greeted": self.greeted,
+                "refused": dict(sorted(self.refused.items())), "answered": self.answered,
+                "withheld": self.withheld, "sent": self.sent}
+
+
 class Referee:
     """The host's referee for ``match``, whose seats ``guests`` are held by guests over
     channels. The host page tells it which channel a message came from (its seat);
@@ -97,15 +165,40 @@ class Referee:
         """Counts the match's changes (moves, undos): a guest's move names the one it saw."""
         self.seated: set[int] = set()
         """The guests whose channel has said hello and not dropped since."""
+        self.tally = {seat: Tally() for seat in sorted(self.guests)}
+        """Each guest's counts (:class:`Tally`): the bench and the tests read them."""
+        self.rations = {seat: Ration() for seat in self.guests}
 
     # -- what the host page tells the referee -------------------------------------------
 
-    def receive(self, seat: int, text: object) -> list[Outgoing]:
+    def receive(self, seat: int, text: object, now: float | None = None) -> list[Outgoing]:
         """A message from the channel of guest ``seat``. Returns what to send: after a move
         the engine accepts, every seated guest's new state; otherwise one refusal, or the
-        state, to the sender only. Never raises for what a guest sent."""
+        state, to the sender only, if its ration (:class:`Ration`) has one left at ``now``
+        (seconds, the caller's clock; None: not rationed). Never raises for what a guest
+        sent."""
         if seat not in self.guests:
             raise ValueError(f"seat {seat} is not a guest of this table")  # the host page's own error
+        tally = self.tally[seat]
+        tally.heard += 1
+        played = len(self.match.history)
+        out = self._answer(seat, text)
+        if len(self.match.history) != played:  # (changed() counted every guest's new state)
+            tally.played += 1
+            tally.answered += sum(1 for s, _ in out if s == seat)
+            return out  # not rationed: a legal move is rare, and every guest must see it
+        [(_, answer)] = out  # one answer, to the sender
+        if answer.startswith('{"type":"state"'):
+            tally.greeted += 1
+        else:
+            tally.refused[json.loads(answer)["code"]] += 1
+        if now is not None and not self.rations[seat].take(now):
+            tally.withheld += 1
+            return []
+        tally.answered += 1
+        return self._count(out)
+
+    def _answer(self, seat: int, text: object) -> list[Outgoing]:
         message = self._read(text)
         if message is None:
             return [self._refused(seat, "malformed")]
@@ -115,6 +208,16 @@ class Referee:
         if kind != "move":
             return [self._refused(seat, "malformed")]
         return self._move(seat, message)
+
+    def _count(self, out: list[Outgoing]) -> list[Outgoing]:
+        for s, _ in out:
+            if s in self.tally:
+                self.tally[s].sent += 1
+        return out
+
+    def counts(self) -> dict[int, dict[str, Any]]:
+        """Each guest's :class:`Tally`, as plain data."""
+        return {seat: t.to_dict() for seat, t in self.tally.items()}
 
     def dropped(self, seat: int) -> None:
         """The channel of ``seat`` closed: it is sent nothing until it says hello again."""
@@ -129,13 +232,13 @@ class Referee:
         message: dict[str, Any] = {"type": "seats", "seq": self.seq, "away": away}
         if left:
             message["left"] = [[s, n] for s, n in sorted(left.items())]
-        return [(s, _text(message)) for s in sorted(self.seated)]
+        return self._count([(s, _text(message)) for s in sorted(self.seated)])
 
     def changed(self) -> list[Outgoing]:
         """The host changed the match itself (its own move, a bot's, the next deal, an
         undo): every seated guest's new state."""
         self.seq += 1
-        return [self._state(s) for s in sorted(self.seated)]
+        return self._count([self._state(s) for s in sorted(self.seated)])
 
     # -- the messages -------------------------------------------------------------------
 
@@ -143,15 +246,19 @@ class Referee:
     def _read(text: object) -> dict[str, Any] | None:
         if not isinstance(text, str) or len(text) > MAX_MESSAGE:
             return None
-        try:
-            message = json.loads(text)
-        except (ValueError, RecursionError):  # (a few thousand brackets nest too deep to read)
+        if text.count("{") + text.count("[") > MAX_BRACKETS:  # (before parsing: no deep nesting)
             return None
-        return message if isinstance(message, dict) else None
+        try:
+            message = json.loads(text, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(message, dict) or len(message) > MAX_KEYS:
+            return None
+        return message
 
     def _hello(self, seat: int, message: dict[str, Any]) -> list[Outgoing]:
         said = message.get("seat")
-        if not _is_int(said):
+        if not _is_seat(said) or not (_is_word(message.get("protocol")) and _is_word(message.get("version"))):
             return [self._refused(seat, "malformed")]
         if said != seat:
             return [self._refused(seat, "other-seat", {"seat": said, "yours": seat})]
@@ -164,7 +271,8 @@ class Referee:
 
     def _move(self, seat: int, message: dict[str, Any]) -> list[Outgoing]:
         said, seq, text = message.get("seat"), message.get("seq"), message.get("move")
-        if not (_is_int(said) and _is_int(seq) and isinstance(text, str)):
+        if not (_is_seat(said) and isinstance(seq, int) and _is_int(seq) and 0 <= seq <= MAX_SEQ
+                and isinstance(text, str) and _is_word(text)):
             return [self._refused(seat, "malformed")]
         if seat not in self.seated:
             return [self._refused(seat, "hello-first")]
@@ -242,6 +350,19 @@ def _countdown(value: object) -> bool:
     """A dropped seat's countdown as a ``seats`` message holds it: [seat, seconds]."""
     return (isinstance(value, list) and len(value) == 2 and _is_int(value[0]) and value[0] in range(4)
             and _is_int(value[1]) and 0 <= value[1] <= 3600)
+
+
+def _is_seat(value: object) -> bool:
+    return _is_int(value) and value in range(4)
+
+
+def _is_word(value: object) -> bool:
+    """A guest's protocol, version or move: short printable ASCII (a refusal says it back)."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_WORD and value.isascii() and value.isprintable()
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _is_int(value: object) -> bool:

@@ -128,7 +128,12 @@ class LinkHost:
         return {"seats": [{"seat": s, "status": g.status, "invitation": g.invitation, "left": g.left, "qr": g.qr}
                           for s, g in sorted(self.guests.items())],
                 "problem": self.problem, "servers": bool(rtc.ice_servers(self.servers())),
-                "scan": self.scanner.view()}
+                "scan": self.scanner.view(), "referee": self.counts()}
+
+    def counts(self) -> dict[str, Any]:
+        """Each guest's counts (the referee's Tally: heard, refused by code, answered, held
+        back by its ration), for bench/hostile_guest.py and the tests; keyed by seat."""
+        return {str(s): t for s, t in self.referee.counts().items()} if self.referee is not None else {}
 
     # ------------------------------------------------------------ invitations and replies
     def listen(self) -> None:
@@ -245,7 +250,7 @@ class LinkHost:
                 moves, tricks = len(m.history), len(self.table.obs.tricks)
                 seated = seat in ref.seated
                 t0 = window.performance.now()
-                self.send(ref.receive(seat, text))
+                self.send(ref.receive(seat, text, now=t0 / 1000))  # (the guest's ration's clock)
                 if len(m.history) != moves:
                     self.sent = (id(m), len(m.history))  # the referee sent every guest the change
                     t1 = window.performance.now()
