@@ -32,7 +32,8 @@ COVERED = """() => {
     const label = n.textContent.trim() || '(empty)';
     if (r.width < 1 || r.height < 1) { bad.push(`${label} is not shown`); return; }
     const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { bad.push(`${label} is outside the window`); return; }
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) {
+      bad.push(`${label} is outside the window`); return; }
     const hit = document.elementFromPoint(x, y);
     if (!hit || !n.contains(hit))
       bad.push(`${label} is under ${hit ? (hit.className || hit.tagName) : 'nothing'}`);
