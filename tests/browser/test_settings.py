@@ -2,7 +2,6 @@
 import json
 
 import pytest
-
 from test_a11y import axe
 
 from conftest import DESKTOP, PHONE
