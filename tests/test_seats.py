@@ -211,3 +211,34 @@ def test_a_friends_score_sheet_names_the_real_king_of_each_kingdom_2_4(friend):
     assert drawn == [seats.turn(k, friend) for k in m.kings]
     compass_from_chair = [COMPASS[(r + friend) % 4] for r in range(4)]  # as the guest names seats
     assert [compass_from_chair[k] for k in drawn] == [COMPASS[k] for k in m.kings]
+
+
+def test_a_match_only_the_bots_have_moved_is_no_persons_and_is_left_as_it_was() -> None:
+    """ending.in_progress: a new host is asked before abandoning a match only once a person
+    has decided something in it; the bots' moves (played while the tour is read) are nobody's."""
+    m = bots_until(Match.new(seed=1), lambda m: m.to_move == 0 and len(m.legal_moves()) > 1)
+    assert len(m.history) > 0  # (East is the first king: the bots choose and play first)
+    before = [str(x) for x in m.history], observe(m, 0)
+    assert not seats.decided(m, [0]) and not seats.decided(m, [])
+    assert ([str(x) for x in m.history], observe(m, 0)) == before  # played forward again as it was
+    assert seats.decided(m, [1, 2, 3])  # the bots' seats did decide
+    m.play(m.legal_moves()[0])  # South decides
+    assert seats.decided(m, [0]) and not seats.decided(m, [])
+
+
+def test_a_forced_answer_given_for_a_person_is_not_their_decision() -> None:
+    """§4.2: an answer the rules force is played for the seat; it is not the person's."""
+    for seed in range(200):
+        m = Match.new(seed=seed)
+        try:
+            m = bots_until(m, lambda m: m.to_move not in (None, 0) and observe(m, m.to_move).forced_answer)
+        except AssertionError:
+            continue
+        seat = m.to_move
+        assert seat is not None
+        if seats.decided(m, [seat]):  # (a seat that decided before: not the case looked for)
+            continue
+        m.play(m.legal_moves()[0])
+        assert not seats.decided(m, [seat])
+        return
+    pytest.skip("no forced answer as a seat's first move in 200 seeds")

@@ -118,8 +118,7 @@ def host_with_friends(device, seats: dict[int, str], seed: int | None, lang: str
     host.click("[data-action=settings]")
     for seat, kind in seats.items():
         host.page.select_option(f".settings [name=seat{seat}]", kind)
-    host.click("[data-action=apply-rules]")
-    host.click("[data-action=rules-now]")
+    host.click("[data-action=apply-rules]")  # (no question: the host has not played yet)
     host.page.wait_for_selector("[data-overlay=link]")
     return host
 

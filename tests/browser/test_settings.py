@@ -1,6 +1,7 @@
 """Settings - rule preset and options, partnership, Complex, bot level, speed."""
 import json
 
+import pytest
 from test_a11y import axe
 
 from conftest import DESKTOP, PHONE
@@ -23,9 +24,8 @@ def test_settings_start_a_game_with_the_chosen_rules(new_table):
     page.check(".settings [name=complex]")
     page.select_option(".settings [name=level]", "easy")
     page.select_option(".settings [name=speed]", "instant")
+    # the player has not played yet: nothing of theirs to abandon, no question
     st = t.act("[data-action=apply-rules]")
-    assert st["overlay"] == "confirm-rules", "a match on the table ends only when the player says so"
-    st = t.act("[data-action=rules-now]")
     rules = st["rules"]
     assert rules["partnership"] and rules["complex"] and rules["no_heart_lead"]
     assert rules["self_capture"] == "jawaker" and st["level"] == "easy"
@@ -114,3 +114,37 @@ def test_settings_on_a_phone(new_table):
     assert t.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     st = t.act("[data-overlay=settings] [data-action=close]")
     assert st["overlay"] is None
+
+
+@pytest.mark.parametrize("tour", ["skipped", "gone through"])
+def test_a_new_host_is_not_asked_to_abandon_a_match_only_the_bots_have_played(new_table, tour):
+    """A first visit where a bot is the first king (seed 1: East): the bots move while the
+    tour is read. The host then seats a friend by link: the table asks nothing, since no
+    person has played; once the host has played a card, the same choice asks first."""
+    t = new_table(PHONE, has_touch=True, is_mobile=True, tour=True)
+    page = t.page
+    t.goto("?speed=fast&seed=1")
+    page.wait_for_selector(".overlay[data-overlay=tour]")
+    if tour == "skipped":
+        t.act(".overlay [data-action=tour-done]")
+    else:
+        while page.locator("[data-action=tour-next]").count():
+            t.act("[data-action=tour-next]")
+        t.act(".overlay [data-action=tour-done]")
+    st = t.wait_idle()
+    assert st["moves"] > 0 and st["to_move"] == 0, st  # the bots chose and played before the host
+    t.act("[data-action=settings]")
+    page.select_option(".settings [name=seat2]", "link")
+    t.page.locator("[data-action=apply-rules]").click()
+    page.wait_for_selector("[data-overlay=link]")
+    assert t.state()["overlay"] == "link" and t.state()["seats"] == ["you", "bot", "link", "bot"]
+    assert page.locator("[data-overlay=confirm-rules]").count() == 0
+    # the same without friends, having played: asked first
+    t.act("[data-overlay=link] [data-action=close]")
+    t.act("[data-action=settings]")
+    page.select_option(".settings [name=seat2]", "bot")
+    t.act("[data-action=apply-rules]")
+    t.step()
+    t.act("[data-action=settings]")
+    st = t.act("[data-action=apply-rules]")
+    assert st["overlay"] == "confirm-rules"

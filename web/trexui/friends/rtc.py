@@ -9,6 +9,12 @@ they travel by link (invite.py), once each way, with nothing to trickle through.
 With no ICE servers (the default), only the network's own candidates are used: friends on
 the same network connect with nothing leaving it. A host may name STUN/TURN servers in
 Settings (``ice``) to reach friends elsewhere; the page says that this contacts them.
+
+**The heartbeat.** Once the channel is open each side sends :data:`BEAT` every
+:data:`BEAT_SECONDS`, and takes a channel that brought nothing for :data:`SILENT_SECONDS` as
+closed: a device that is gone (switched off, out of range), not only a tab that closed, is
+noticed in about five seconds instead of the data channel's own 16. The beat is the
+channel's, not the table's protocol: it never reaches ``on_message`` (nor the referee).
 """
 from __future__ import annotations
 
@@ -22,6 +28,9 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 GATHER_SECONDS = 8.0  # at most, for the candidates: a description with what was found by then
+BEAT = '{"type":"beat"}'  # the heartbeat's text, each way
+BEAT_SECONDS = 1.0  # a beat this often (a hidden tab's timers still run once a second)
+SILENT_SECONDS = 4.0  # nothing heard for this long: the other page is gone
 
 
 def ice_servers(text: str) -> list[dict[str, Any]]:
@@ -59,6 +68,8 @@ class Peer:
         self.listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): removed on close
         self.channel: Any = None
         self.closed = False
+        self.heard = 0.0  # when the other page was last heard (performance.now(), ms)
+        self.beating: asyncio.Task[None] | None = None
         config = to_js({"iceServers": servers}, dict_converter=Object.fromEntries)
         self.pc = window.RTCPeerConnection.new(config)  # (read when used: a page without WebRTC imports this)
         self.gathered = asyncio.Event()
@@ -80,9 +91,36 @@ class Peer:
 
     def _wire(self, channel: Any) -> None:
         self.channel = channel
-        self._on(channel, "message", lambda event: self.on_message(str(event.data)))
-        self._on(channel, "open", lambda *_: self.on_open())
+        self._on(channel, "message", self._message)
+        self._on(channel, "open", self._opened)
         self._on(channel, "close", lambda *_: self._closed())
+
+    def _message(self, event: Any) -> None:
+        self.heard = float(window.performance.now())
+        text = str(event.data)
+        if text != BEAT:
+            self.on_message(text)
+
+    def _opened(self, *_: Any) -> None:
+        self.heard = float(window.performance.now())
+        if self.beating is None:
+            self.beating = asyncio.ensure_future(self._beat())
+        self.on_open()
+
+    async def _beat(self) -> None:
+        """Send a beat every BEAT_SECONDS; after SILENT_SECONDS with nothing heard the other
+        page is taken as gone: ``on_close``, and the connection closed, so that a page that
+        was only frozen finds its channel closed when it wakes (and says so)."""
+        while not self.closed:
+            self.send(BEAT)
+            await asyncio.sleep(BEAT_SECONDS)
+            if self.closed:
+                return
+            if float(window.performance.now()) - self.heard > SILENT_SECONDS * 1000:
+                self.beating = None  # (this task ends here: not cancelled by close)
+                self._closed()
+                self.close()
+                return
 
     def _closed(self) -> None:
         if not self.closed:
@@ -121,6 +159,8 @@ class Peer:
 
     def close(self) -> None:
         self.closed = True  # (closed on purpose: no on_close)
+        if self.beating is not None:
+            self.beating.cancel()
         for target, kind, proxy in self.listening:  # (the channel's close event comes after this)
             target.removeEventListener(kind, proxy)
             proxy.destroy()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -133,6 +134,23 @@ def deciding(m: Match, seat: int) -> Observation | None:
         return None
     obs = observe(m, seat)
     return None if obs.forced_answer else obs
+
+
+def decided(m: Match, people: Collection[int]) -> bool:
+    """Whether a seat of ``people`` made a decision of its own in ``m``: a forced answer
+    given for it (§4.2) and a finished deal's Next are nobody's. The match is taken back to
+    its start and played forward again, so it ends exactly as it was."""
+    moves = m.history
+    if not moves or not people:
+        return False
+    m.undo(len(moves))
+    found = False
+    for move in moves:  # legal when first made: each is played again as it was
+        seat = m.to_move
+        if not found and seat is not None and seat in people:
+            found = deciding(m, seat) is not None
+        m.play(move)
+    return found
 
 
 def kings_seen(obs: Observation) -> list[int]:

@@ -1,6 +1,7 @@
 """The question before the player's match ends.
 
-Every way of replacing the match in progress asks first, and keeping the match is the
+Every way of replacing a match a person has played asks first (a match only the bots have
+moved, while a new host reads the tour or sets the seats, is nobody's yet), and keeping the match is the
 answer that has the focus (so Enter and Escape keep it): the toolbar's New game (the
 ``confirm`` dialog), a ``?seed=`` link (``confirm-seed``), an unfinished record played on
 (``record-continue``), and here the Settings' "Start a new game with these rules", which sits
@@ -26,6 +27,7 @@ from typing import Any, Protocol
 from trex_core import Match, Rules
 
 from ..i18n.strings import t
+from ..players.seats import Seats, decided
 
 ACTIONS = ("apply-rules", "rules-now", "rules-keep", "save-continue", "save-default", "new-game", "last-deal")
 """Settings' new game with these rules; the question's yes and its no (Escape too); a
@@ -41,6 +43,9 @@ class EndingHost(Protocol):
     settings: dict[str, Any]
 
     @property
+    def seats(self) -> Seats: ...
+
+    @property
     def match(self) -> Match: ...
     def keep_form(self) -> dict[str, Any]: ...
     def save_settings(self) -> None: ...
@@ -50,15 +55,23 @@ class EndingHost(Protocol):
     def render(self, spread: bool = False) -> None: ...
 
 
-def in_progress(m: Match) -> bool:
-    """Whether replacing ``m`` ends a match: one not over (dealt, the player has seen a hand)."""
-    return not m.is_over
+def in_progress(host: EndingHost) -> bool:
+    """Whether replacing the match ends one a person has played: not over, and a person at
+    this table (on this device or a friend by link) has made a decision in it. The bots play
+    while a new host reads the tour or sets the seats; a match of only their moves ends
+    with no question."""
+    m = host.match
+    if m.is_over:
+        return False
+    seats = host.seats
+    people = [s for s in range(4) if seats.person(s) or s in seats.links]
+    return decided(m, people)
 
 
 def do(host: EndingHost, action: str) -> None:
     if action == "apply-rules":
         host.keep_form()  # the choices, read before the form leaves the page
-        if in_progress(host.match):
+        if in_progress(host):
             host.ui["overlay"] = "confirm-rules"
             host.render()
         else:
@@ -69,7 +82,7 @@ def do(host: EndingHost, action: str) -> None:
         host.ui["overlay"] = "settings"
         host.render()
     elif action == "new-game":  # the toolbar's: a finished match ends with no question
-        if in_progress(host.match):
+        if in_progress(host):
             host.open_dialog("confirm")
         else:
             host.new_game()
