@@ -77,12 +77,22 @@ class TourlessBrowser:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
+    """One sync Playwright per process."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield TourlessBrowser(b)
-        b.close()
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_session):
+    """A Chromium per test module: the whole run is over a thousand pages, each booting
+    Pyodide, and one browser process kept for all of them once lost a page's renderer late
+    in the run ("Page crashed" while booting a page that boots in every other run)."""
+    b = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                           headless=True)
+    yield TourlessBrowser(b)
+    b.close()
 
 
 class Guard:

@@ -136,8 +136,17 @@ def test_dialogs_trap_tab_close_on_escape_and_give_the_focus_back(new_table):
         page.keyboard.press("Escape")
         page.wait_for_selector(".overlay", state="detached")
         assert focused(page)["key"] == start["key"], "the focus went back where it was"
+    # a decision of the player's own, by keyboard: New game then has a match to keep (a match
+    # only the bots have moved ends with no question)
+    st = t.state()
+    if st["waiting"] == "play" and st["legal"] != ["pass"]:
+        arrow_to(t, lambda f: f["playable"])
+    elif st["waiting"] == "play":
+        arrow_to(t, lambda f: f["move"] == "pass")
+    assert st["waiting"] in ("choose", "announce", "play"), st
+    moves = press(t, "Enter")["moves"]
+    assert moves > st["moves"], "the player's move was made"
     # the New game confirmation: the focus is on Cancel, so Enter keeps the match
-    moves = t.state()["moves"]
     seed = t.state()["seed"]
     for _ in range(12):  # from your hand back up into the tools
         page.keyboard.press("Shift+Tab")
