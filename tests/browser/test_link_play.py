@@ -148,8 +148,13 @@ def join(device, host: Table, seat: int, lang: str, viewport=DESKTOP, opened: bo
         assert "is with your table" in tab.locator(".link-replied").inner_text()
         tab.close()
     else:
-        host.page.locator("textarea.link-reply").fill(reply.input_value())
+        box = host.page.locator("textarea.link-reply")
+        if box.input_value():  # a reply the host refused, left to be fixed: replaced, as a person would
+            box.fill("")
+        box.fill(reply.input_value())
         host.click("[data-action=link-accept]")
+        # a reply taken is emptied, so the next friend's paste does not follow it
+        host.page.wait_for_function("() => document.querySelector('textarea.link-reply').value === ''")
     guest.page.wait_for_selector("[data-overlay=join]", state="detached", timeout=20_000)
     drawn = (seat - host.state()["viewer"]) % 4  # (see invitation)
     host.page.wait_for_selector(f"[data-overlay=link] [data-seat='{drawn}'][data-status=seated]")
@@ -215,6 +220,13 @@ def test_a_host_and_three_friends_play_a_deal_in_three_languages(device):
     guests[1].page.wait_for_function(away)
     assert host.page.locator(".badge.away").count() == 2
     assert host.page.locator("details.link-qr[open]").count() == 1  # (its seat's friend has not joined)
+    # a reply that is not one (here: the invitation pasted back) is refused and named, and
+    # stays in the box to be fixed
+    box = host.page.locator("textarea.link-reply")
+    box.fill(invitation(host, 2))
+    host.click("[data-action=link-accept]")
+    host.page.wait_for_selector("[data-overlay=link] .link-reply ~ .error[role=alert]")
+    assert box.input_value() == invitation(host, 2)
     guests[2] = join(device, host, 2, "nl")
     guests[3] = join(device, host, 3, "en", opened=True)
     seated = time.monotonic() - t0

@@ -40,8 +40,12 @@ def write_y4m(path: Path, matrix: list[list[bool]] | None) -> None:
                 dark = 0 <= row < len(matrix) and 0 <= col < len(matrix) and matrix[row][col]
                 luma[(top + y) * W + left + x] = 30 if dark else 220
     chroma = bytes([128]) * (W * H // 4)
-    path.write_bytes(f"YUV4MPEG2 W{W} H{H} F5:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n"
+    # written aside and moved in whole: a camera still reading the old frame keeps it, and
+    # the next one opened reads the new frame, never a half-written one
+    part = path.with_suffix(".part")
+    part.write_bytes(f"YUV4MPEG2 W{W} H{H} F5:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n"
                      + bytes(luma) + chroma + chroma)
+    part.replace(path)
 
 
 @pytest.fixture(scope="module")

@@ -74,7 +74,7 @@ def host_dialog(ui: UI, idp: str) -> str:
         problem = view.get("problem")
         error = (f'<p class="error" role="alert">{escape(t("link.bad." + problem))}</p>' if problem else "")
         reply = (_scan_panel(view.get("scan") or {}) + f'<label class="link-label" for="{idp}link-reply">{escape(t("link.paste"))}</label>'
-                 f'<textarea id="{idp}link-reply" class="link-reply" dir="ltr" rows="3" autocomplete="off" spellcheck="false"></textarea>'
+                 f'<textarea id="{idp}link-reply" class="link-reply" data-key="link-reply" dir="ltr" rows="3" autocomplete="off" spellcheck="false"></textarea>'
                  f'{error}<button type="button" data-action="link-accept" data-key="link-accept">{escape(t("link.seat"))}</button>')
     network = t("link.network.servers" if view.get("servers") else "link.network.local")
     body = (f'<p>{escape(t("link.steps"))}</p><ul class="link-seats">{"".join(items)}</ul>{reply}'

@@ -63,10 +63,9 @@ class Friends:
     def yet_to_join(self) -> bool:
         return self.host is not None and self.host.yet_to_join()
 
-    def accept(self, text: str) -> None:
-        """A reply pasted into the invitations' dialog."""
-        if self.host is not None:
-            self.host.accept(text)
+    def accept(self, text: str) -> bool:
+        """A reply pasted into the invitations' dialog; whether it was taken."""
+        return self.host is not None and self.host.accept(text)
 
     def scan(self, on: bool) -> None:
         """The host taps "Scan the reply" (the camera is asked for then) or stops it."""

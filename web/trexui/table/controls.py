@@ -38,8 +38,8 @@ SUMMARY_KEYS = ("sheet", "last-trick")
 class FriendsDoor(Protocol):
     """What the controls ask of the table's friends by link (friends/loader.py's Friends)."""
 
-    def accept(self, text: str) -> None:
-        """A friend's reply, pasted."""
+    def accept(self, text: str) -> bool:
+        """A friend's reply, pasted; whether it was taken."""
         ...
 
     def scan(self, on: bool) -> None:
@@ -315,8 +315,12 @@ def copy_link(host: ControlHost) -> None:
 
 def accept_reply(host: ControlHost) -> None:
     box = js(host.region.querySelector(".link-reply"))
-    if box is not None:
-        host.link.accept(str(box.value))
+    if box is not None and host.link.accept(str(box.value)):
+        # a reply taken is emptied: the next friend's paste would follow it and make a
+        # damaged reply (a play-test seating three friends met it); one refused stays, to fix
+        box = js(host.region.querySelector(".link-reply"))
+        if box is not None:
+            box.value = ""
 
 
 def double_selected(host: ControlHost) -> None:
