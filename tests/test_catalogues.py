@@ -184,6 +184,16 @@ def test_arabic_has_no_latin_words() -> None:
             assert not re.search(r"[A-Za-z]{2,}", text), (key, form)
 
 
+def test_dutch_names_no_friend_as_him() -> None:
+    """A friend at the table may be anyone: where the English link texts say "they", the
+    Dutch say "die" or name the seat, never "hem"/"hij" (the play-test read "over 20 s
+    speelt een bot voor hem")."""
+    for key, e in ENTRIES["nl"].items():
+        if key.startswith("link.") and re.search(r"\b(?:they|them|their)\b", EN[key].msgstr[0]):
+            for form in e.msgstr:
+                assert not re.search(r"\b(?:hem|hij)\b", form, re.IGNORECASE), (key, form)
+
+
 def test_right_to_left_pages_isolate_scores_and_cards() -> None:
     strings.set_language("ar")
     try:

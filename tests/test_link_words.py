@@ -32,3 +32,14 @@ def test_a_lost_channel_says_what_the_hosts_page_says_of_the_seat(relay: bool) -
         said = t("link.join.lost.relay" if relay else "link.join.lost")
     assert "for now" not in said
     assert "the table waits for you" in said and "a bot plays it after a short countdown" in said
+
+
+@pytest.mark.parametrize("lang", strings.LANGUAGES)
+def test_a_friend_let_go_by_a_new_game_is_not_told_their_seat_is_kept(lang: str) -> None:
+    """The referee's bye (a new game with no seat for this friend): the dialog says the seat
+    is gone, in the friend's language, and not the lost channel's "your seat is kept"."""
+    with strings.language(lang):
+        html = linkview.guest_dialog({"join": {"ended": True}}, "trex-")
+        said, lost = t("link.join.ended"), t("link.join.lost")
+    assert f'<p role="alert">{said}</p>' in html.replace("&#x27;", "'")
+    assert lost not in html

@@ -289,6 +289,23 @@ def test_a_dropped_guests_countdown_is_told_to_every_seated_guest() -> None:
             read(bad)
 
 
+def test_a_guest_let_go_is_told_its_seat_is_gone_not_that_the_connection_dropped() -> None:
+    """A new game whose seats differ lets the guests go: each seated guest is sent a ``bye``
+    first, so its page says the seat is gone (the play-test found a friend let go told "your
+    seat is kept for you", which is what a dropped connection means); a dropped guest is
+    sent none."""
+    m = Match.new(seed=8)
+    ref = Referee(m, (1, 2, 3), "v")
+    for seat in (1, 2, 3):
+        ref.receive(seat, hello(seat, "v"))
+    ref.dropped(2)
+    out = ref.bye()
+    assert [s for s, _ in out] == [1, 3]
+    msg = read(out[0][1])
+    assert msg.type == "bye" and msg.seq == ref.seq and msg.obs is None
+    assert ref.tally[1].sent == 2  # its state when it said hello, then the bye
+
+
 # -- a hostile guest ------------------------------------------------------------------------
 
 HOSTILE = 2

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from test_a11y import axe
+from test_seat_names import COVERED as SEAT_NAMES_COVERED
 
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, NO_TOUR, STORAGE_ON_LOAD, Guard, Table
 from trex_core import Match, Rules
@@ -153,8 +154,9 @@ def join(device, host: Table, seat: int, lang: str, viewport=DESKTOP, opened: bo
             box.fill("")
         box.fill(reply.input_value())
         host.click("[data-action=link-accept]")
-        # a reply taken is emptied, so the next friend's paste does not follow it
-        host.page.wait_for_function("() => document.querySelector('textarea.link-reply').value === ''")
+        # a reply taken is emptied, so the next friend's paste does not follow it (or the box
+        # is gone: every seat taken)
+        host.page.wait_for_function("() => !document.querySelector('textarea.link-reply')?.value")
     guest.page.wait_for_selector("[data-overlay=join]", state="detached", timeout=20_000)
     drawn = (seat - host.state()["viewer"]) % 4  # (see invitation)
     host.page.wait_for_selector(f"[data-overlay=link] [data-seat='{drawn}'][data-status=seated]")
@@ -443,6 +445,11 @@ def test_a_friends_move_is_theirs_and_a_new_game_without_their_seat_sends_them_n
     sent = len(received(guest))
     host.click("[data-action=rules-now]")
     guest.page.wait_for_selector("[data-overlay=join] [role=alert]")
+    # told that their seat is gone (the referee's bye), not that the connection was lost,
+    # which keeps a seat for them
+    assert "started a new game without a seat for you" in guest.page.locator(
+        "[data-overlay=join] [role=alert]").inner_text()
+    assert received(guest)[-1]["type"] == "bye"
     assert host.state()["link"] is None and host.state()["seats"] == ["you", "bot", "bot", "bot"]
     assert [m["type"] for m in received(guest)[sent:] if m["type"] == "state"] == []
 
@@ -517,14 +524,19 @@ def test_a_dropped_friends_countdown_and_whose_turn_it_is_show_on_every_friends_
             act(page)
         host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
     watcher = guests[1].page
+    # East holds their phone sideways: the countdown in the bar's counters once reached down
+    # over the side seat below them (test_seat_names)
+    watcher.set_viewport_size({"width": 740, "height": 360})
     guests[2].page.wait_for_function("() => document.body.dataset.waiting === 'play'")
     # East's table, in Dutch: North is to play, by its compass name
     watcher.wait_for_selector(".status:has-text('Noord is aan de beurt')")
     guests[2].page.close()
-    note = "Noord is de verbinding kwijt"
+    note = "Noord is de verbinding kwijt: over"
     watcher.wait_for_selector(f".topbar .notice:has-text('{note}')", timeout=30_000)
     watcher.wait_for_selector(f".status.dropped:has-text('{note}')")
     host.page.wait_for_selector(".status.dropped:has-text('North lost the connection')")
+    watcher.wait_for_function("() => document.fonts.status === 'loaded'")
+    assert watcher.evaluate(SEAT_NAMES_COVERED) == []
     # it counts down on the friend's table, then the bot plays and the line goes
     watcher.wait_for_function("""() => {
         const m = /over (\\d+) s/.exec(document.querySelector('.status.dropped')?.textContent || '');

@@ -23,6 +23,8 @@ Host to guest::
     {"type": "seats", "seq": 17, "away": [3], "left": [[3, 12]]}
                                    (the seats whose player is not there now; a dropped one's
                                     seconds before a bot plays it)
+    {"type": "bye", "seq": 17}     (the host's table let this guest go: a new game with no
+                                    seat for it; the channel closes next)
 
 A refusal's ``code`` is the engine's (:mod:`trex_core.errors`: ``not-your-turn``,
 ``follow-suit``, ``match-over``, …) or one of the referee's own, :data:`CODES`. A page says
@@ -234,6 +236,12 @@ class Referee:
             message["left"] = [[s, n] for s, n in sorted(left.items())]
         return self._count([(s, _text(message)) for s in sorted(self.seated)])
 
+    def bye(self) -> list[Outgoing]:
+        """The host's table lets its guests go (a new game whose seats differ): a ``bye`` to
+        every seated guest, sent before the channels close, so a guest's page can say its
+        seat is gone rather than that the connection was lost (which keeps the seat)."""
+        return self._count([(s, _text({"type": "bye", "seq": self.seq})) for s in sorted(self.seated)])
+
     def changed(self) -> list[Outgoing]:
         """The host changed the match itself (its own move, a bot's, the next deal, an
         undo): every seated guest's new state."""
@@ -306,8 +314,9 @@ class Referee:
 class HostMessage:
     """A message from the host, as a guest's page reads it (:func:`read`): a ``state``
     (``obs``, the guest's own seat's observation), a ``refused`` (``code``, ``params``,
-    the ``move`` refused if it was one) or ``seats`` (``away``: who is not there now;
-    ``left``: a dropped seat's seconds before a bot plays it)."""
+    the ``move`` refused if it was one), ``seats`` (``away``: who is not there now;
+    ``left``: a dropped seat's seconds before a bot plays it) or ``bye`` (the host's table
+    no longer holds this guest's seat)."""
 
     type: str
     seq: int
@@ -332,6 +341,8 @@ def read(text: str) -> HostMessage:
     try:
         if kind == "state":
             return HostMessage("state", seq, obs=Observation.from_dict(message["obs"]))
+        if kind == "bye":
+            return HostMessage("bye", seq)
         away = message.get("away")
         left = message.get("left", [])
         if (kind == "seats" and isinstance(away, list) and all(_is_int(s) and s in range(4) for s in away)

@@ -108,9 +108,12 @@ class LinkHost:
 
     def close(self) -> None:
         self.scanner.stop(render=False)
-        for guest in self.guests.values():
+        # each seated guest is told its seat is gone (a ``bye``) before its channel closes:
+        # a channel that only closed would tell it its seat is kept for it
+        byes = dict(self.referee.bye()) if self.referee is not None else {}
+        for seat, guest in self.guests.items():
             if guest.peer is not None:
-                guest.peer.close()
+                guest.peer.close(last=byes.get(seat))
         for task in list(self.tasks):  # invitations being made, countdowns: of guests let go
             task.cancel()
         self.guests = {}

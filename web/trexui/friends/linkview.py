@@ -92,6 +92,9 @@ def guest_dialog(ui: UI, idp: str) -> str:
         body = f'<p role="alert">{escape(t("link.bad." + join["error"]))}</p>'
         return overlay("join", t("link.join.failed"), body, leave, idp)
     name = seat_name(0)  # the guest's own seat, by its compass point
+    if join.get("ended"):  # (the host's new game has no seat for this page: referee's bye)
+        body = f'<p role="alert">{escape(t("link.join.ended"))}</p>'
+        return overlay("join", t("link.join.title", name=name), body, leave, idp)
     if join.get("lost"):
         body = f'<p role="alert">{escape(t("link.join.lost.relay" if join.get("relay") else "link.join.lost"))}</p>'
         return overlay("join", t("link.join.title", name=name), body, leave, idp)

@@ -31,6 +31,7 @@ GATHER_SECONDS = 8.0  # at most, for the candidates: a description with what was
 BEAT = '{"type":"beat"}'  # the heartbeat's text, each way
 BEAT_SECONDS = 1.0  # a beat this often (a hidden tab's timers still run once a second)
 SILENT_SECONDS = 4.0  # nothing heard for this long: the other page is gone
+LAST_SECONDS = 2.0  # a last text's channel closes first, its connection this much later (Peer.close)
 
 
 def ice_servers(text: str) -> list[dict[str, Any]]:
@@ -157,7 +158,10 @@ class Peer:
         self.channel.send(text)
         return True
 
-    def close(self) -> None:
+    def close(self, last: str | None = None) -> None:
+        """Close on purpose (no ``on_close``); ``last``: a text sent first. The channel's
+        own close sends what it holds before it ends, the connection's would not: with a
+        last text, the connection closes :data:`LAST_SECONDS` later."""
         self.closed = True  # (closed on purpose: no on_close)
         if self.beating is not None:
             self.beating.cancel()
@@ -165,4 +169,8 @@ class Peer:
             target.removeEventListener(kind, proxy)
             proxy.destroy()
         self.listening.clear()
+        if last is not None and self.send(last) and self.channel is not None:
+            self.channel.close()
+            asyncio.get_event_loop().call_later(LAST_SECONDS, self.pc.close)
+            return
         self.pc.close()

@@ -254,6 +254,14 @@ class GuestTable:
             return
         if message.type == "refused":
             self.refused(message.code, message.params)
+        elif message.type == "bye":  # the host's new game has no seat for this page
+            peer, self.peer = self.peer, None  # (its close, which the host's follows, is then not "lost")
+            if peer is not None:
+                asyncio.get_event_loop().call_soon(peer.close)  # (not from inside its handler)
+            self.connected = False
+            self.ui["overlay"] = "join"
+            self.ui["join"] = {"ended": True}
+            self.render()
         elif message.type == "seats":  # who is away, drawn from this chair
             self.ui["away"] = [seats.turn(s, self.seat) for s in message.away]
             self.ui["drops"] = {seats.turn(s, self.seat): n for s, n in message.left}
