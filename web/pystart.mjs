@@ -13,13 +13,17 @@
 //   import the modules this page has imported, but for the page-only ones (js, pyscript:
 //   those hold references to this page's objects, which a snapshot cannot keep). So the
 //   snapshot holds no reference into this page and the table never pauses for it.
-// * It is kept gzipped in Cache Storage ("trex-snapshot <scope>", beside the worker's
-//   "trex <scope> <BUILD>"), under a key build.py writes below: a hash of Pyodide's core and
-//   of every game zip, so another build's snapshot is never used (and is deleted here).
-// * The next visit reads it, and loadPyodide starts from it. A snapshot that cannot be read
-//   or unzipped (damaged: gzip's CRC), or that Pyodide refuses (its magic number, its build
-//   id), is deleted and Pyodide starts as without one. Marks for tests and benchmarks:
-//   body[data-start] = "snapshot" | "plain"; body[data-snapshot] says why not, or "made".
+// * It is kept as it is, with its SHA-256, in Cache Storage ("trex-snapshot <scope>", beside
+//   the worker's "trex <scope> <BUILD>"), under a key build.py writes below: a hash of
+//   Pyodide's core and of every game zip, so another build's snapshot is never used (and is
+//   deleted here). Not gzipped: unzipping 31 MB cost a phone's main thread more than the
+//   start it saved (docs/WEB.md).
+// * The next visit reads it, and loadPyodide starts from it. A snapshot whose bytes are not
+//   those stored (its length, its SHA-256: damaged), that is not a snapshot (its magic
+//   number) or that Pyodide refuses (its build id, its memory) is deleted and Pyodide starts
+//   as without one. Marks for tests and benchmarks: body[data-start] = "snapshot" | "plain";
+//   body[data-snapshot] says why not ("none", "other-build", "damaged", "refused", "off"), or
+//   "making", "made", "failed".
 // * After a snapshot start the process's random state is the snapshot's: random is reseeded
 //   from os.urandom, as a fresh process seeds it. Seeded games use their own Random(seed).
 // * ?snapshot=0 (benchmarks: today's start) neither reads nor makes one.
@@ -53,8 +57,16 @@ async function openCache() {
   }
 }
 
-// The stored snapshot's bytes, or why there is none.
-async function read() {
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+class Unusable extends Error {}
+
+// The stored snapshot: {bytes: a promise of its checked bytes} or {why} there is none. The
+// entry is found at once; its bytes are read and checked (length, magic number, SHA-256)
+// while Pyodide's wasm is fetched and compiled: loadPyodide takes the promise.
+async function find() {
   const cache = await openCache();
   if (!cache) return { why: "off" };
   const keys = await cache.keys();
@@ -67,19 +79,20 @@ async function read() {
   }
   const hit = await cache.match(ENTRY);
   if (!hit) return { why: other ? "other-build" : "none" };
-  try {
-    const raw = hit.body.pipeThrough(new DecompressionStream("gzip"));
-    const bytes = new Uint8Array(await new Response(raw).arrayBuffer());
-    if (bytes.length < 64 || new DataView(bytes.buffer).getUint32(0, true) !== MAGIC) {
-      await cache.delete(ENTRY);  // not a memory snapshot at all
-      return { why: "refused" };
+  state.bytes = Number(hit.headers.get("x-trex-bytes")) || 0;
+  const bytes = hit.arrayBuffer().then(async (buffer) => {
+    if (buffer.byteLength !== state.bytes || hex(await crypto.subtle.digest("SHA-256", buffer)) !==
+        hit.headers.get("x-trex-sha256")) {
+      throw new Unusable("damaged");  // not the bytes that were stored
     }
-    state.bytes = Number(hit.headers.get("x-trex-bytes")) || 0;
-    return { bytes };
-  } catch (err) {
-    await cache.delete(ENTRY);  // damaged: gzip's check failed
-    return { why: "damaged" };
-  }
+    if (buffer.byteLength < 64 || new DataView(buffer).getUint32(0, true) !== MAGIC) {
+      throw new Unusable("refused");  // not a memory snapshot at all
+    }
+    performance.mark("trex:snapshot-read");  // bench/second_visit.py
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {});  // (a refusal is handled where loadPyodide fails)
+  return { bytes };
 }
 
 async function drop() {
@@ -88,26 +101,37 @@ async function drop() {
   if (cache) await cache.delete(ENTRY);
 }
 
-// Read at once: index.html loads this module early (a module script), so the snapshot is read
-// and unzipped while PyScript's own files come; PyScript's import gets this same module.
-const reading = read().then((got) => {
-  performance.mark("trex:snapshot-read");  // bench/second_visit.py
-  return got;
+// Found at once: index.html loads this module early (a module script). With a snapshot,
+// Pyodide starts from it at once too, its wasm fetched and compiled and the snapshot read
+// and checked while PyScript's own files come (PyScript calls loadPyodide only once it has
+// them); the output streams PyScript passes are set when it calls.
+const finding = find();
+const starting = finding.then((got) => {
+  if (!got.bytes) return { got };
+  const early = load({ indexURL: INDEX, _loadSnapshot: got.bytes });
+  early.catch(() => {});  // (a refusal is handled where loadPyodide awaits it)
+  return { got, early };
 });
+const STREAMS_ONLY = ["stdout", "stderr", "indexURL"];  // what PyScript passes for this site
 
 export async function loadPyodide(options) {
   const opts = Object.assign({}, options, { indexURL: INDEX });
-  const got = await reading;
+  const { got, early } = await starting;
   if (got.bytes) {
     try {
-      const py = await load(Object.assign({}, opts, { _loadSnapshot: got.bytes }));
+      const alike = Object.keys(options).every((k) => STREAMS_ONLY.includes(k));
+      const py = await (alike ? early : load(Object.assign({}, opts, { _loadSnapshot: got.bytes })));
+      if (alike && options.stdout) py.setStdout({ batched: options.stdout });
+      if (alike && options.stderr) py.setStderr({ batched: options.stderr });
       // the snapshot's random state is the worker's: a fresh process seeds from os.urandom
       py.runPython("import random\nrandom.seed()");
       performance.mark("trex:pyodide");
       mark("start", "snapshot");
       return py;
     } catch (err) {
-      got.why = "refused";  // Pyodide refused it (magic number, build id, memory): start as without
+      // damaged, not a snapshot, or refused by Pyodide (its magic number, its build id):
+      // thrown away, and Pyodide starts as without one
+      got.why = err instanceof Unusable ? err.message : "refused";
       await drop();
     }
   }
@@ -122,7 +146,7 @@ export async function loadPyodide(options) {
 // -- making one ---------------------------------------------------------------------------
 
 function wanted() {
-  if (OFF || !globalThis.Worker || !globalThis.CompressionStream || window.top !== window) return false;
+  if (OFF || !globalThis.Worker || window.top !== window) return false;
   if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
   const body = document.body.dataset;
   if (body.state !== "ready" || !("waiting" in body) || !window.trexTest) return false;

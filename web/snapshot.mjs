@@ -1,7 +1,7 @@
 // The worker that makes the memory snapshot for pystart.mjs (which says when and why): a
 // second Pyodide, started with _makeSnapshot, given the page's game files, made to import
-// the modules the page has imported but for the page-only ones, then snapshotted, gzipped
-// and put into the page's snapshot cache. It answers {ok, bytes, raw} and is then ended.
+// the modules the page has imported but for the page-only ones, then snapshotted and put
+// into the page's snapshot cache. It answers {ok, bytes, imported} and is then ended.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 // Imports the page's modules, each one alone: one that fails (a page-only import, a file
@@ -32,6 +32,11 @@ for name in modules:
         pass
 sys.meta_path.remove(finder)
 sys.modules.update(hidden)
+# What the snapshot holds is never garbage: frozen, the collector of the page that starts from
+# it skips those objects (else its first collections walk every module imported here)
+import gc
+gc.collect()
+gc.freeze()
 imported
 `;
 
@@ -48,11 +53,14 @@ self.onmessage = async (event) => {
     const imported = py.runPython(IMPORT, { globals: scope });
     scope.destroy();
     const raw = py.makeMemorySnapshot();
-    const gz = await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+    // kept as it is (reading it back is the quick start's cost: no unzipping), with its
+    // SHA-256 so that a damaged one is known before Pyodide gets it
+    const sha = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", raw)),
+                           (b) => b.toString(16).padStart(2, "0")).join("");
     const cache = await caches.open(job.cache);
-    await cache.put(job.entry, new Response(gz, { headers: {
-      "content-type": "application/gzip", "x-trex-bytes": String(gz.size), "x-trex-raw": String(raw.length) } }));
-    self.postMessage({ ok: true, bytes: gz.size, raw: raw.length, imported });
+    await cache.put(job.entry, new Response(raw, { headers: {
+      "content-type": "application/octet-stream", "x-trex-bytes": String(raw.length), "x-trex-sha256": sha } }));
+    self.postMessage({ ok: true, bytes: raw.length, imported });
   } catch (err) {
     self.postMessage({ ok: false, error: String(err) });
   }

@@ -5,10 +5,11 @@
   idle (``body[data-snapshot=made]``); the next visit starts from it
   (``body[data-start=snapshot]``), resumes the match, and its seeded bots play the cards the
   same bots choose in CPython (the generator seeded the page's way: test_determinism.py).
-* A damaged snapshot (gzip's check fails), one that is not a snapshot or is refused by
-  Pyodide (another Pyodide's build id), another build's and a missing one: each visit starts
+* A damaged snapshot (not the bytes stored: its SHA-256), one that is not a snapshot (its magic
+  number) or is refused by Pyodide (another Pyodide's build id), another build's and a missing one: each visit starts
   the old way (``body[data-start=plain]``, ``body[data-snapshot]`` says why), the bad entry
-  is deleted, and the match is kept. These pages block the worker, so they make none.
+  is deleted, and the match is kept. These pages block the worker, so they make none; the
+  bad entries are written by the test into the page's cache (``FORGE``).
 * Settings says what is kept and its size, and clears it.
 """
 from __future__ import annotations
@@ -30,30 +31,22 @@ MAKE_TIMEOUT_MS = 180_000  # a second Pyodide in a worker, on a busy machine
 FORGE = """async ([kind]) => {
   const snap = window.trexSnapshot;
   const cache = await caches.open(snap.cache);
-  const gzip = async bytes => new Uint8Array(await new Response(
-    new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
-  let body, url = snap.entry;
-  if (kind === "damaged") {  // a gzip stream with its middle overwritten: the CRC fails
-    const raw = new Uint8Array(1 << 20);
-    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) & 255;
-    body = await gzip(raw);
-    body.fill(0x55, body.length >> 2, body.length >> 1);
-  } else if (kind === "not-a-snapshot") {  // a good gzip of bytes that are not a snapshot
-    body = await gzip(new Uint8Array(1 << 20).fill(3));
-  } else if (kind === "other-pyodide") {  // a snapshot's header from a Pyodide of another build
-    const raw = new Uint8Array(1 << 20);
-    const head = new DataView(raw.buffer);
-    head.setUint32(0, 1886286592, true);  // the magic number
-    head.setUint32(4, 64, true);          // where the memory starts
-    head.setUint32(8, 2, true);           // the header's JSON: "{}"
-    for (let i = 16; i < 48; i++) raw[i] = 0xab;  // a build id no Pyodide has
-    raw.set(new TextEncoder().encode("{}"), 48);
-    body = await gzip(raw);
-  } else if (kind === "other-build") {  // a snapshot kept by another build of the site
-    body = await gzip(new Uint8Array(1 << 16));
-    url = snap.entry.replace(/snapshot-[0-9a-f]+$/, "snapshot-0123456789abcdef");
+  const raw = new Uint8Array(1 << 20);
+  const head = new DataView(raw.buffer);
+  head.setUint32(0, 1886286592, true);  // a snapshot's magic number
+  head.setUint32(4, 64, true);          // where its memory starts
+  head.setUint32(8, 2, true);           // its header's JSON: "{}"
+  for (let i = 16; i < 48; i++) raw[i] = 0xab;  // a build id no Pyodide has
+  raw.set(new TextEncoder().encode("{}"), 48);
+  let url = snap.entry;
+  if (kind === "not-a-snapshot") head.setUint32(0, 0x12345678, true);
+  if (kind === "other-build") url = snap.entry.replace(/snapshot-[0-9a-f]+$/, "snapshot-0123456789abcdef");
+  const sha = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", raw)),
+                         b => b.toString(16).padStart(2, "0")).join("");
+  if (kind === "damaged") raw.fill(0x55, 1000, 2000);  // bytes changed after they were stored
+  if (kind !== "missing") {
+    await cache.put(url, new Response(raw, {headers: {"x-trex-bytes": String(raw.length), "x-trex-sha256": sha}}));
   }
-  if (body) await cache.put(url, new Response(body, {headers: {"x-trex-bytes": String(body.length)}}));
   return (await cache.keys()).map(r => r.url);
 }"""
 KEPT = "async () => (await (await caches.open(trexSnapshot.cache)).keys()).map(r => r.url)"
