@@ -3,7 +3,7 @@
 //
 // PyScript 0.7.31 imports the module named by "interpreter" and calls its loadPyodide with
 // no way to pass Pyodide's _loadSnapshot / _makeSnapshot options; this module adds them.
-// docs/WEB.md ("A returning visit: the memory snapshot") says how it works and what it costs.
+// docs/WEB.md ("The start": the memory snapshot) says how it works and what it costs.
 //
 // * A snapshot is made once a visit's table is playable, the player is to act (body[data-waiting])
 //   and the page is idle (requestIdleCallback), only on a page a service worker serves (a

@@ -1,5 +1,5 @@
 """A returning visit starts Pyodide from a memory snapshot made in this browser
-(web/pystart.mjs, web/snapshot.mjs; docs/WEB.md "A returning visit: the memory snapshot").
+(web/pystart.mjs, web/snapshot.mjs; docs/WEB.md "The start": the memory snapshot).
 
 * With the service worker, a first visit makes the snapshot once its table is playable and
   idle (``body[data-snapshot=made]``); the next visit starts from it
