@@ -5,11 +5,12 @@
   idle (``body[data-snapshot=made]``); the next visit starts from it
   (``body[data-start=snapshot]``), resumes the match, and its seeded bots play the cards the
   same bots choose in CPython (the generator seeded the page's way: test_determinism.py).
-* A damaged snapshot (not the bytes stored: its SHA-256), one that is not a snapshot (its magic
-  number) or is refused by Pyodide (another Pyodide's build id), another build's and a missing one: each visit starts
-  the old way (``body[data-start=plain]``, ``body[data-snapshot]`` says why), the bad entry
-  is deleted, and the match is kept. These pages block the worker, so they make none; the
-  bad entries are written by the test into the page's cache (``FORGE``).
+* A damaged snapshot (not the bytes stored: its SHA-256), one that is not a snapshot (its
+  magic number) or is refused by Pyodide (another Pyodide's build id), another build's and a
+  missing one: each visit starts the old way (``body[data-start=plain]``,
+  ``body[data-snapshot]`` says why), the bad entry is deleted, and the match is kept. These
+  pages block the worker, so they make none; the bad entries are written by the test into
+  the page's cache (``FORGE``).
 * Settings says what is kept and its size, and clears it.
 """
 from __future__ import annotations
@@ -45,7 +46,8 @@ FORGE = """async ([kind]) => {
                          b => b.toString(16).padStart(2, "0")).join("");
   if (kind === "damaged") raw.fill(0x55, 1000, 2000);  // bytes changed after they were stored
   if (kind !== "missing") {
-    await cache.put(url, new Response(raw, {headers: {"x-trex-bytes": String(raw.length), "x-trex-sha256": sha}}));
+    const headers = {"x-trex-bytes": String(raw.length), "x-trex-sha256": sha};
+    await cache.put(url, new Response(raw, {headers}));
   }
   return (await cache.keys()).map(r => r.url);
 }"""
