@@ -51,6 +51,8 @@ function mark(name, value) {
 async function openCache() {
   if (OFF || !globalThis.caches) return null;
   try {
+    // (only the worker that stores a snapshot creates the cache: a visit that has none adds none)
+    if (!(await caches.has(CACHE))) return null;
     return await caches.open(CACHE);
   } catch (err) {
     return null;  // storage refused (a private window, a full disk): no snapshot
@@ -67,8 +69,9 @@ class Unusable extends Error {}
 // entry is found at once; its bytes are read and checked (length, magic number, SHA-256)
 // while Pyodide's wasm is fetched and compiled: loadPyodide takes the promise.
 async function find() {
+  if (OFF || !globalThis.caches) return { why: "off" };
   const cache = await openCache();
-  if (!cache) return { why: "off" };
+  if (!cache) return { why: "none" };
   const keys = await cache.keys();
   let other = false;
   for (const req of keys) {
