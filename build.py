@@ -374,6 +374,27 @@ def page_modules(root: Path, package: str) -> list[str]:
     return names
 
 
+SNAPSHOT_MODULES = ("pystart.mjs", "snapshot.mjs")
+
+
+def snapshot_key(out: Path, game: list[Path]) -> str:
+    """What a memory snapshot holds: Pyodide's core and the game's wheel and zips. A
+    snapshot is used only by a build with the same key (pystart.mjs)."""
+    parts = [out / "pyodide" / name for name in PYODIDE_FILES] + sorted(game)
+    return hashlib.sha256(json.dumps([(p.name, file_hash(p)) for p in parts]).encode()).hexdigest()[:16]
+
+
+def write_snapshot_modules(out: Path, game: list[Path]) -> str:
+    """pystart.mjs (the interpreter module of pyscript.json) with its key, and its worker."""
+    key = snapshot_key(out, game)
+    src = (WEB / "pystart.mjs").read_text(encoding="utf-8")
+    assert '"__TREX_SNAPSHOT_KEY__"' in src
+    src = src.replace('"__TREX_SNAPSHOT_KEY__"', json.dumps(key))
+    (out / "pystart.mjs").write_text(src, encoding="utf-8")
+    shutil.copy2(WEB / "snapshot.mjs", out / "snapshot.mjs")
+    return key
+
+
 def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zips: str = "stored") -> Path:
     """The site in `out`; `zips` is the zips' form (ZIP_FORMS: "stored" where the host serves
     the .br/.gz copies, "deflated" where it compresses by type)."""
@@ -461,10 +482,13 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zip
     for p in pyscript_files():
         shutil.copy2(p, out / "pyscript" / p.name)
 
-    # The app's PyScript config: local interpreter, the wheel and the UI zip
+    # The interpreter: Pyodide's loadPyodide wrapped by pystart.mjs, which starts it from a
+    # memory snapshot made in this browser (docs/WEB.md), keyed by what the snapshot holds.
+    write_snapshot_modules(out, [wheel, ui_zip, pyc, bots_pyc, link_zip])
+    # The app's PyScript config: that interpreter, the wheel and the UI zip
     # unpacked into the working directory (on sys.path, no micropip).
     config = {
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": "./pystart.mjs",
         "files": {f"./{wheel.name}": "./*", f"./{ui_zip.name}": "./*", f"./{pyc.name}": "./*"},
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")

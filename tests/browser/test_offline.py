@@ -84,10 +84,12 @@ def wait_offline_ready(t: Table) -> None:
 
 
 def cache_view(t: Table) -> dict[str, list[str]]:
-    """Every cache of the origin with the paths it holds."""
+    """Every cache of the origin with the paths it holds, but the memory snapshot's
+    ("trex-snapshot <scope>", web/pystart.mjs: the page's, not the worker's; test_snapshot.py)."""
     return t.page.evaluate("""async () => {
         const out = {};
         for (const name of await caches.keys()) {
+            if (name.startsWith("trex-snapshot ")) continue;
             const c = await caches.open(name);
             out[name] = (await c.keys()).map(r => new URL(r.url).pathname);
         }

@@ -272,7 +272,19 @@ def sheet(host: ControlHost) -> None:
 
 def open_settings(host: ControlHost) -> None:
     host.ui["form"] = json.loads(json.dumps(host.settings))
+    quick = getattr(window, "trexSnapshot", None)  # pystart.mjs: the quick start kept, if any
+    host.ui["quick_bytes"] = int(quick.bytes()) if quick is not None else None
     host.open_dialog("settings")
+
+
+def clear_quick_start(host: ControlHost) -> None:
+    """Settings' "Clear it": the memory snapshot is deleted (pystart.mjs); the next visit
+    starts as a first one did, and makes a new one."""
+    quick = getattr(window, "trexSnapshot", None)
+    if quick is not None:
+        quick.clear()
+    host.ui["quick_bytes"] = 0
+    host.render()
 
 
 def share(host: ControlHost) -> None:
@@ -338,6 +350,7 @@ ACTIONS: dict[str, Callable[[ControlHost], None]] = {
     "close-last": close_last_trick,
     "sheet": sheet,
     "settings": open_settings,
+    "quick-clear": clear_quick_start,
     "new-game": lambda h: h.open_dialog("confirm"),
     "new-game-now": lambda h: h.new_game(),
     "apply-rules": lambda h: apply_settings(h, new_game=True),

@@ -113,7 +113,8 @@ DIALOGS: dict[str, Dialog] = {d.kind: d for d in (
            opens=True),  # closed, the table offers it again (ending.py)
     Dialog("corrupt", lambda obs, ui, idp: overlays.corrupt_save(
         ui.get("corrupt_why") or {}, idp, good_moves(ui), ui.get("corrupt_text", "")), close="save-default"),
-    Dialog("settings", lambda obs, ui, idp: overlays.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp)),
+    Dialog("settings", lambda obs, ui, idp: overlays.settings_overlay(ui["form"], ui["levels"], _teams(ui), idp,
+                                                                     ui.get("quick_bytes"))),
     Dialog("sheet", lambda obs, ui, idp: overlays.sheet_overlay(obs, ui["kings"], _teams(ui), idp)),
     Dialog("confirm", lambda obs, ui, idp: overlays.confirm_new_game(idp)),
     Dialog("confirm-rules", lambda obs, ui, idp: overlays.confirm_rules(idp), close="rules-keep"),

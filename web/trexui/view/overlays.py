@@ -13,7 +13,7 @@ from trex_core import Contract, Observation, card_text
 from trex_core.rules import CHOICES, PRESETS, SWITCHES
 from trex_core.scoring import Entry
 
-from ..i18n.strings import LANGUAGES, current, direction, language_name, t, tn
+from ..i18n.strings import LANGUAGES, current, direction, iso, language_name, t, tn
 from ..players import seats
 from . import rulesview
 from .faces import (
@@ -316,10 +316,12 @@ def language_select(idp: str = "") -> str:
     return f'<select name="lang" id="{idp}set-lang" data-change="lang">{opts}</select>'
 
 
-def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp: str = "") -> str:
+def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp: str = "",
+                     quick_bytes: int | None = None) -> str:
     """``form``: {"preset", "rules": {...}, "level", "speed", "four_colour"}. Fields have ids
     ``{idp}set-<name>`` (for their labels); the app reads them by name. ``teams``: the
-    engine's partnerships (values.py), to name your partner on the option."""
+    engine's partnerships (values.py), to name your partner on the option. ``quick_bytes``:
+    the size of the quick start kept in this browser (0: none; None: a page that keeps none)."""
     rules = form["rules"]
     partner = next(s for team in teams if 0 in team for s in team if s != 0)
 
@@ -381,12 +383,29 @@ def settings_overlay(form: Data, levels: list[str], teams: list[list[int]], idp:
 <div class="checks look">{look}</div>
 <p class="share-row"><button type="button" data-action="share">{escape(t("btn.share"))}</button>
 <button type="button" data-action="records">{escape(t("rec.button"))}</button></p></fieldset>
-{aid_settings(form, idp)}
+{quick_start(quick_bytes)}{aid_settings(form, idp)}
 <fieldset><legend>{escape(t("settings.rules"))}</legend><div class="grid">{"".join(fields)}</div>
 <div class="checks">{checks}</div>{rulesview.settings_link()}</fieldset></form>"""
     buttons = (f'<button type="button" class="primary" data-action="apply-rules">{escape(t("btn.apply"))}</button>'
                f'<button type="button" data-action="close">{escape(t("btn.close"))}</button>')
     return overlay("settings", t("settings.title"), body, buttons, idp)
+
+
+def quick_start(size: int | None) -> str:
+    """Under the offline note: the memory snapshot this browser keeps for a quicker start
+    (web/pystart.mjs), its size, and a button that clears it."""
+    if size is None:
+        return ""
+    if not size:
+        return (f'<fieldset class="quick"><legend>{escape(t("settings.quick"))}</legend>'
+                f'<p class="note">{escape(t("settings.quick.offline"))}</p>'
+                f'<p class="note">{escape(t("settings.quick.none"))}</p></fieldset>')
+    mb = iso(f"{size / 1_000_000:.1f}")
+    return (f'<fieldset class="quick"><legend>{escape(t("settings.quick"))}</legend>'
+            f'<p class="note">{escape(t("settings.quick.offline"))}</p>'
+            f'<p class="note">{escape(t("settings.quick.kept", size=mb))}</p>'
+            f'<p class="share-row"><button type="button" data-action="quick-clear">'
+            f'{escape(t("settings.quick.clear"))}</button></p></fieldset>')
 
 
 AID_SWITCHES = ("aid_undo", "aid_hint", "aid_review")  # aids.SETTING's values (view.py imports no aids)
