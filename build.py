@@ -487,7 +487,11 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zip
     if compress:  # last: the pages and sw.js are final now
         compressed = precompress(out)
         info = json.loads((out / "build.json").read_text())
-        info["compressed"] = compressed
+        # the openings' branches (thousands of small files) as one sum
+        branch = {k: v for k, v in compressed.items() if k.startswith(OPENINGS) and k.count("/") > 1}
+        info["compressed"] = {k: v for k, v in compressed.items() if k not in branch}
+        info["compressed"]["openings' branches"] = {"files": len(branch), **{
+            key: sum(v[key] for v in branch.values()) for key in ("bytes", "gz", "br")}}
         (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
         for suffix in COMPRESSED:  # build.json changed after its copies: none (a host would serve them stale)
             (out / ("build.json" + suffix)).unlink(missing_ok=True)

@@ -42,7 +42,7 @@
   // a friend's invitation or reply (trexui/friends/invite.py): the page holds another table than its own game
   if (/^#(join|reply)=/.test(location.hash)) return;
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
-  var list, save, settings, kept = null;
+  var list, save, settings, kept = null, base = "";  // base: the opening's file, but ".json"
   try {
     list = JSON.parse(document.getElementById("trex-openings").textContent);
     save = localStorage.getItem("trex.match");
@@ -81,7 +81,7 @@
   setTimeout(cardBack, 1500);
 
   var data = null, node = null, path = [], waiting = false, region = null, view = null;
-  var root = null, base = "", branches = {}, coming = null, queued = [];  // (the branches: onClick)
+  var opened = null, branches = {}, coming = null, queued = [];  // (the branches: follow)
   // The table's view is there once the parser has passed #app, which index.html puts before
   // the body's script that waits for the stylesheets: an opening that arrives before them is
   // in the page for its first frame (no loading card painted first, docs/WEB.md "The start").
@@ -100,7 +100,7 @@
   });
   Promise.all([ready, parsed]).then(function (got) {
     if (early.state !== "loading") return;  // Python came first
-    data = root = got[0];
+    data = opened = got[0];
     var app = document.getElementById("app");
     region = app && app.querySelector(".table-view");
     if (!region || data.lang !== lang) { early.state = "off"; cardBack(); return; }
@@ -298,8 +298,8 @@
     if (was !== "shown") return null;
     if (coming) path.push([coming.tap, null]);  // its branch has not come: Python makes the move
     coming = null;
-    if (root.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
-    return JSON.stringify({ seed: root.seed, lang: root.lang, level: root.level, rules: root.rules,
-                            moves: root.nodes[root.start[root.started]].moves, path: path });
+    if (opened.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
+    return JSON.stringify({ seed: opened.seed, lang: opened.lang, level: opened.level, rules: opened.rules,
+                            moves: opened.nodes[opened.start[opened.started]].moves, path: path });
   };
 })();
