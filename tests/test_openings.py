@@ -17,7 +17,7 @@ from trexui.i18n import strings  # noqa: E402
 from trexui.players import bots  # noqa: E402
 from trexui.start import opening  # noqa: E402
 from trexui.table import store  # noqa: E402
-from trexui.view import faces  # noqa: E402
+from trexui.view import board, faces  # noqa: E402
 
 LANGS = ("en", "ar", "nl") * 2
 OPENINGS = [opening.build(seed, lang) for seed, lang in zip(opening.SEEDS[:6], LANGS, strict=True)]
@@ -135,11 +135,14 @@ def test_the_first_two_decisions_are_answered_and_the_third_is_kept() -> None:
 def test_a_part_s_pieces_are_its_html() -> None:
     """A part written as pieces of another entry (opening.pieces) reads back as its HTML."""
     base = ('<div class="hand"><button class="card" data-move="QS">Q</button>'
-            + "".join(f'<button class="card" data-move="{r}H">{r}</button>' for r in "23456789TJK") + "</div>")
+            + "".join(f'<button class="card" data-move="{r}H">{r}</button>' for r in "23456789TJK")
+            + "</div>")
     raised = base.replace('class="card" data-move="QS"', 'class="card raised" data-move="QS"')
     data = {"html": [base, opening.pieces(base, 0, raised)]}
     assert isinstance(data["html"][1], list)
     assert opening.html_of(data, 1) == raised
+    wide = base.replace(">Q<", ">\U0001F0AD<")  # (beyond the BMP: early.js would slice it otherwise)
+    assert opening.pieces(wide, 0, wide.replace("QS", "QH")) == wide.replace("QS", "QH")
 
 
 def test_a_first_visit_starts_with_the_tour_over_the_table() -> None:
@@ -148,5 +151,7 @@ def test_a_first_visit_starts_with_the_tour_over_the_table() -> None:
         assert tour["moves"] == table["moves"]
         assert "tour-done" in tour["edges"] and data["nodes"][tour["edges"]["tour-done"]] is table
         assert 'data-action="tour-next"' in data["whole"]["tour"]
-        assert all(isinstance(e, (str, list)) for e in data["html"])
+        for name, n in data["start"].items():  # early.js's first paint: the start's parts as text
+            parts = [(part, opening.html_of(data, i)) for part, i in data["nodes"][n]["parts"]]
+            assert data["whole"][name] == board.whole(parts)
         assert "tour-next" not in data["whole"]["table"]

@@ -95,7 +95,10 @@ Entry = str | list[str | list[int]]  # an entry of a file's ``html``: text, or p
 
 def pieces(base: str, index: int, html: str) -> Entry:
     """``html`` as pieces of ``base`` (entry ``index``) and literal text, when that is at
-    most half as long; else ``html`` itself."""
+    most half as long; else ``html`` itself. (Only a ``base`` with no character beyond the
+    BMP: early.js slices by UTF-16 units, Python by characters.)"""
+    if any(ord(c) > 0xFFFF for c in base):
+        return html
     a, b = TOKEN.split(base), TOKEN.split(html)
     starts = [0]
     for tok in a:
@@ -294,7 +297,7 @@ def build(seed: int, lang: str, rules: Rules | None = None, level: str = store.L
         tour = b.node(history, dict(ui, overlay="tour", tour_step=0))  # guide.first_visit
         starts = {TOUR: tour, "table": table}
         # each start's whole table, for early.js's first paint (board.whole)
-        whole = {name: board.whole([(part, b.html[i]) for part, i in b.nodes[n]["parts"]])
+        whole = {name: board.whole([(part, html_of({"html": b.html}, i)) for part, i in b.nodes[n]["parts"]])
                  for name, n in starts.items()}
     return {"format": "trex-opening/1", "seed": seed, "lang": lang, "level": level,
             "rules": rules.to_dict(), "start": starts, "whole": whole, "html": b.html, "nodes": b.nodes,
