@@ -13,6 +13,7 @@
 // the table after the bots have answered a card, and what follows): fetched when the tap is
 // made (or before, when a node says which it may need: "fetch"), body[data-early=fetching]
 // meanwhile, and the taps made meanwhile are kept in order and followed once it has come.
+// A tap made before tableview.js (deferred) has run waits for it the same way.
 // A node reached by a move says what the bots did in the live region ("say", as Python's
 // announcer words it). A part's HTML may come as pieces: text and [entry, start, end]
 // slices of another entry of the same file (opening.py html_of).
@@ -82,6 +83,10 @@
 
   var data = null, node = null, path = [], waiting = false, region = null, view = null;
   var opened = null, branches = {}, coming = null, queued = [];  // (the branches: follow)
+  // tableview.js (deferred) has run by DOMContentLoaded: a tap made before waits for it
+  var viewed = new Promise(function (resolve) {
+    document.addEventListener("DOMContentLoaded", function () { viewed.done = true; resolve(); }, { once: true });
+  });
   // The table's view is there once the parser has passed #app, which index.html puts before
   // the body's script that waits for the stylesheets: an opening that arrives before them is
   // in the page for its first frame (no loading card painted first, docs/WEB.md "The start").
@@ -215,41 +220,50 @@
 
   // the tap along its edge, or kept for Python
   function follow(tap, el) {
-    // (an edge needs tableview.js, deferred: a tap before it has run is kept for Python)
-    var to = data.kept || !window.TrexTableView ? undefined : data.nodes[node].edges[tap];
+    var to = data.kept ? undefined : data.nodes[node].edges[tap];
+    if (to === undefined) { keep(tap, el); return; }
+    if (!window.TrexTableView) {  // (tableview.js, deferred, has not run yet: the tap waits for it)
+      if (viewed.done) keep(tap, el);
+      else hold(tap, el, viewed, function () { follow(tap, el); });
+      return;
+    }
     if (typeof to === "number") {
       path.push([tap, data.nodes[to].moves]);
       go(to);
       return;
     }
-    if (typeof to === "string") {  // the bots' answer is in a file of its own
-      var got = coming = { tap: tap, el: el };
-      mark(el, true);
-      document.body.dataset.early = "fetching";
-      branch(to).then(function (b) {
-        if (coming !== got || early.state !== "shown") return;  // (Python has taken the tap over)
-        coming = null;
-        mark(el, false);
-        delete document.body.dataset.early;
-        path.push([tap, b.nodes[b.start].moves]);
-        go(b.start, b);
-        var taps = queued;
-        queued = [];
-        // the taps made meanwhile, in order, on the new table (but on a control it no longer has)
-        taps.forEach(function (next, i) {
-          if (coming) { queued = queued.concat(taps.slice(i)); return; }  // (another branch on its way)
-          if (!waiting && region.contains(next[1]) && !next[1].disabled) follow(next[0], next[1]);
-        });
-      }).catch(function (err) {  // (offline, a damaged file): the tap is kept for Python
-        if (coming !== got || early.state !== "shown") return;
-        coming = null;
-        queued = [];
-        if (window.console) console.warn("Trex: no early answer:", err && err.message);
-        keep(tap, el);
+    hold(tap, el, branch(to), function (b) {  // the bots' answer is in a file of its own
+      path.push([tap, b.nodes[b.start].moves]);
+      go(b.start, b);
+    });
+  }
+
+  // the tap waits for `promise` (the card marked, body[data-early=fetching]), then `then`;
+  // the taps made meanwhile follow, in order, on the new table (but on a control it no
+  // longer has). Should it fail (offline, a damaged file), the tap is kept for Python.
+  function hold(tap, el, promise, then) {
+    var got = coming = { tap: tap, el: el };
+    mark(el, true);
+    document.body.dataset.early = "fetching";
+    promise.then(function (value) {
+      if (coming !== got || early.state !== "shown") return;  // (Python has taken the tap over)
+      coming = null;
+      mark(el, false);
+      delete document.body.dataset.early;
+      then(value);
+      var taps = queued;
+      queued = [];
+      taps.forEach(function (next, i) {
+        if (coming) { queued = queued.concat(taps.slice(i)); return; }  // (another file on its way)
+        if (!waiting && region.contains(next[1]) && !next[1].disabled) follow(next[0], next[1]);
       });
-      return;
-    }
-    keep(tap, el);
+    }).catch(function (err) {
+      if (coming !== got || early.state !== "shown") return;
+      coming = null;
+      queued = [];
+      if (window.console) console.warn("Trex: no early answer:", err && err.message);
+      keep(tap, el);
+    });
   }
 
   function mark(el, on) {

@@ -246,11 +246,13 @@ def test_a_refused_card_says_why_before_python(new_table):
     """§3.2: following suit; a card you may not play is refused with the engine's reason,
     from the opening, before Python; nothing is kept for Python."""
     i, data = first_node("en", lambda n, d: any(
-        k.startswith("move:") and d["nodes"][v]["moves"] == n["moves"] for k, v in n["edges"].items()))
+        k.startswith("move:") and isinstance(v, int) and d["nodes"][v]["moves"] == n["moves"]
+        for k, v in n["edges"].items()))
     t, held = early_page(new_table, f"?lang=en&opening={i}")
     page = t.page
     node = data["nodes"][data["start"]["table"]]
-    refused = next(k[5:] for k, v in node["edges"].items() if k.startswith("move:"))
+    refused = next(k[5:] for k, v in node["edges"].items() if k.startswith("move:") and isinstance(v, int)
+                   and data["nodes"][v]["moves"] == node["moves"])
     said = page.locator("[data-part=you]").inner_text()
     page.locator(f'.hand .card[data-move="{refused}"]').click(force=True)
     page.wait_for_function("s => document.querySelector('[data-part=you]').innerText !== s", arg=said)

@@ -148,3 +148,28 @@ def bots_cards(data: dict, node: dict) -> list[str]:
         leader, cards, _ = obs.tricks[-1]
         plays = list(zip(obs.rules.seat_order(leader), cards, strict=True))
     return sorted(card_text(c) for s, c in plays if s != 0)
+
+
+def test_a_card_played_before_the_table_view_has_come_is_answered_once_it_has(new_table):
+    """A tap on the opening before tableview.js (deferred) has run waits for it (marked),
+    then goes along its edge: the bots answer it, nothing is kept for Python."""
+    i, data = play_opening()
+    t = new_table()
+    held = Held(t.context)  # (the wasm: Python cannot start in this test)
+    view = Held(t.context, "**/tableview.js")  # (so no "load": goto waits for the commit only)
+    t.page.goto(t.url + f"?lang={LANG}&opening={i}&tour=0", wait_until="commit")
+    t.page.wait_for_selector("body[data-state=early]", timeout=30_000)
+    page = t.page
+    assert not page.evaluate("!!window.TrexTableView")
+    node = data["nodes"][data["start"]["table"]]
+    card = branched(node)
+    page.locator(f'.hand .card[data-move="{card}"]').click()
+    page.wait_for_selector("body[data-early=fetching]")
+    view.release()
+    page.wait_for_selector(f'.hand .card[data-move="{card}"]', state="detached")
+    page.wait_for_function("() => !document.body.dataset.early")
+    _, after = branch_of(data, data, node, card)
+    assert sorted(others_on_felt(page)) == bots_cards(data, after)
+    held.release()
+    t.wait_ready()
+    assert json.loads(page.evaluate("window.trexTest.record()"))["moves"] == after["moves"]
