@@ -48,7 +48,10 @@ the worker allowed (``game+sw``). Medians over the rounds of:
   longest answer of the deal (what a player waits for at worst), the longest next
   decision (which includes the page's pace: Python shows bot cards 0.9 s apart) and the
   taps. The kind ``game+sw2`` is a second visit: the worker is installed by a first visit
-  (no taps), then the page is opened again and the same first deal is played on.
+  (no taps), then the page is opened again and the same first deal is played on. The taps
+  are a finger's (``touchscreen.tap`` where the control is), timed from the event; but the
+  bench finds the control through the page, so while the runtime's start holds the main
+  thread it taps only once that is over (a player's tap then would wait longer than said).
 
 The server: ``build.py``'s (``make_server``), compressing as ``--server`` says: ``copies``
 (the default) serves the site's .br/.gz copies as ``build.py serve`` does; ``by-type`` is a
