@@ -511,7 +511,11 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zip
     if compress:  # last: the pages and sw.js are final now
         compressed = precompress(out)
         info = json.loads((out / "build.json").read_text())
-        info["compressed"] = compressed
+        # the openings' branches (thousands of small files) as one sum
+        branch = {k: v for k, v in compressed.items() if k.startswith(OPENINGS) and k.count("/") > 1}
+        info["compressed"] = {k: v for k, v in compressed.items() if k not in branch}
+        info["compressed"]["openings' branches"] = {"files": len(branch), **{
+            key: sum(v[key] for v in branch.values()) for key in ("bytes", "gz", "br")}}
         (out / "build.json").write_text(json.dumps(info, indent=2) + "\n")
         for suffix in COMPRESSED:  # build.json changed after its copies: none (a host would serve them stale)
             (out / ("build.json" + suffix)).unlink(missing_ok=True)
@@ -534,19 +538,27 @@ def page_view() -> str:
     return str(view.SKELETON)
 
 
-def _opening(job: tuple[int, int, str]) -> tuple[int, str, bytes]:
+def _opening(job: tuple[int, int, str]) -> dict[str, bytes]:
+    """One opening's files: ``<lang>-<i>.json`` and its branches, ``<lang>-<i>/<name>.json``."""
     i, seed, lang = job
     sys.path.insert(0, str(WEB))
     from trexui.start import opening
     data = opening.build(seed, lang)
-    return i, lang, json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    branches = data.pop("branches")
+
+    def text(d: dict[str, Any]) -> bytes:
+        return json.dumps(d, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return {f"{lang}-{i}.json": text(data),
+            **{f"{lang}-{i}/{name}.json": text(b) for name, b in branches.items()}}
 
 
 def write_openings(out: Path) -> dict[str, Any]:
     """The openings (web/trexui/start/opening.py): for each seed of opening.SEEDS and
     each language, the graph of the first decisions, rendered by the page's own view in
-    CPython, as ``openings/<lang>-<i>.json``. Returns what index.html inlines for
-    early.js: the folder, how many there are, the languages."""
+    CPython, as ``openings/<lang>-<i>.json``, and its branches (the bots' answers to the
+    player's cards, fetched by early.js on a tap) as ``openings/<lang>-<i>/<name>.json``.
+    Returns what index.html inlines for early.js: the folder, how many there are, the
+    languages."""
     sys.path.insert(0, str(WEB))
     try:
         from trexui.start import opening
@@ -557,13 +569,14 @@ def write_openings(out: Path) -> dict[str, Any]:
     written: dict[str, bytes] = {}
     # one process per core: about 8 s of rendering per language on one core
     with concurrent.futures.ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        for i, lang, data in pool.map(_opening, jobs, chunksize=4):
-            written[f"{lang}-{i}.json"] = data
+        for files in pool.map(_opening, jobs, chunksize=4):
+            written.update(files)
     # the folder is named after its content: a page of one build never reads another's
     digest = hashlib.sha256(b"".join(name.encode() + data for name, data in sorted(written.items())))
     folder = out / f"{OPENINGS}-{digest.hexdigest()[:10]}"
     folder.mkdir()
     for name, data in written.items():
+        (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_bytes(data)
     return {"dir": f"./{folder.name}/", "count": len(opening.SEEDS), "langs": langs}
 
@@ -871,14 +884,15 @@ def _brotli(paths: list[Path]) -> None:
             shutil.copyfile(cached, p.with_name(p.name + ".br"))
         else:
             todo.append(p)
-    if todo:
-        subprocess.run(["node", str(ROOT / "build_compress.mjs"), *map(str, todo)], check=True,
+    # (a few hundred files a command line: the openings' branches are thousands)
+    for at in range(0, len(todo), 500):
+        subprocess.run(["node", str(ROOT / "build_compress.mjs"), *map(str, todo[at:at + 500])], check=True,
                        cwd=ROOT, stdout=subprocess.DEVNULL)
-        for p in todo:
-            if p.stat().st_size > 200_000:
-                BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
-                cached = BROTLI_CACHE / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br")
-                shutil.copyfile(p.with_name(p.name + ".br"), cached)
+    for p in todo:
+        if p.stat().st_size > 200_000:
+            BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+            cached = BROTLI_CACHE / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br")
+            shutil.copyfile(p.with_name(p.name + ".br"), cached)
 
 
 def precompress(out: Path) -> dict[str, dict[str, int]]:

@@ -39,6 +39,19 @@ the worker allowed (``game+sw``). Medians over the rounds of:
   ``[data-action=move]`` is tapped then, and once Python is up the match's moves
   (``trexTest.record()``) must hold it; "n/a" when the first tappable move only appeared
   with Python.
+* with ``--deal``: the player's whole first deal, tapped as soon as the table offers a
+  move (a card: raised by a touch tap, then played by a second; a contract or a doubling
+  answer: one tap), and for each playing tap the wait until the table **answers** (the
+  first frame painted that shows another seat's card that was not on the felt at the tap,
+  or the player's next decision: early.js's next table, ``trexEarly.steps``, or Python's
+  ``body[data-waiting]`` after a new render) and until the **next decision**. Reported: the
+  longest answer of the deal (what a player waits for at worst), the longest next
+  decision (which includes the page's pace: Python shows bot cards 0.9 s apart) and the
+  taps. The kind ``game+sw2`` is a second visit: the worker is installed by a first visit
+  (no taps), then the page is opened again and the same first deal is played on. The taps
+  are a finger's (``touchscreen.tap`` where the control is), timed from the event; but the
+  bench finds the control through the page, so while the runtime's start holds the main
+  thread it taps only once that is over (a player's tap then would wait longer than said).
 
 The server: ``build.py``'s (``make_server``), compressing as ``--server`` says: ``copies``
 (the default) serves the site's .br/.gz copies as ``build.py serve`` does; ``by-type`` is a
@@ -80,7 +93,8 @@ PHONE = {"width": 360, "height": 740}
 # a first visit as a player makes it (one of the openings, at random: web/early.js) but for
 # tour=0: no first-visit tour over the table, so a move is what can be tapped first
 GAME = "index.html?speed=normal&tour=0"
-KINDS = {"bare": "bare.html", "bare-stock": "bare.html", "game": GAME, "game+sw": GAME}
+KINDS = {"bare": "bare.html", "bare-stock": "bare.html", "game": GAME, "game+sw": GAME, "game+sw2": GAME}
+DEAL_TAPS = 40  # a bound on the player's taps in one deal (13 cards, a contract, doubling answers)
 TIMEOUT_MS = 300_000  # slow4g with a 4x CPU: minutes
 
 # Runs in every page before its scripts: when the first visible, enabled move is painted. It
@@ -124,6 +138,92 @@ WATCH_MOVES = """(() => {
   function frame() { if (!look()) requestAnimationFrame(frame); }
   requestAnimationFrame(frame);
 })();"""
+# The player's next move on the table (--deal): a card to play, else a prompt's answer, else
+# a pass (§6.2). Returns [its move, whether it is a card of the hand] or null.
+NEXT_MOVE = """(() => {
+  const early = window.trexEarly && window.trexEarly.state === "shown";
+  const body = document.body.dataset;
+  if (early && body.early) return null;  // a branch on its way, or a tap kept for Python
+  if (!early && !(body.state === "ready" && body.waiting && body.waiting !== "summary")) return null;
+  const pick = document.querySelector(".hand .card.playable:not([disabled])") ||
+    document.querySelector("[data-part=centre] [data-action=move]:not([disabled]), " +
+                           "[data-part=centre] [data-action=double-selected]:not([disabled])") ||
+    document.querySelector("[data-action=move][data-move=pass]:not([disabled])");
+  return pick && [pick.getAttribute("data-move"), pick.classList.contains("in-hand")];
+})()"""
+# Set before the playing tap: what is on the felt then, and the marks to compare with.
+BEFORE_TAP = """(() => {
+  const fv = window.__trexFirstVisit;
+  fv.felt = Array.from(document.querySelectorAll('[data-part=centre] [data-from]:not([data-from="0"])'),
+                       e => e.dataset.flip);
+  fv.steps = window.trexEarly ? window.trexEarly.steps || 0 : 0;
+  fv.seq = Number(document.body.dataset.seq || 0);
+  fv.tapAt = null;
+  addEventListener("click", e => { fv.tapAt = e.timeStamp; }, {capture: true, once: true});
+})()"""
+# After the playing tap: [ms to the answer, ms to the next decision, whether Python was up at
+# the tap], each from the tap's event time to the moment the frame showing it is painted.
+AFTER_TAP = """new Promise(resolve => {
+  const fv = window.__trexFirstVisit, at = fv.tapAt, python = document.body.dataset.state === "ready";
+  let answer = null;
+  function decided() {
+    const body = document.body.dataset, early = window.trexEarly;
+    if (early && early.state === "shown") return !body.early && (early.steps || 0) > fv.steps;
+    return body.state === "ready" && !!body.waiting && Number(body.seq || 0) > fv.seq;
+  }
+  function moved() {
+    return Array.from(document.querySelectorAll('[data-part=centre] [data-from]:not([data-from="0"])'))
+      .some(e => !fv.felt.includes(e.dataset.flip));
+  }
+  function painted(then) {
+    const after = new MessageChannel();
+    after.port1.onmessage = () => then(performance.now());
+    after.port2.postMessage(null);
+  }
+  function frame() {
+    const done = decided();
+    if (answer === null && (done || moved())) { answer = -1; painted(t => { answer = t; }); }
+    if (done) { painted(t => resolve([(answer > 0 ? Math.min(answer, t) : t) - at, t - at, python, at])); return; }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+})"""
+
+
+CENTRE = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + Math.min(r.height / 2, 20)]; }"""  # (a raised card's visible top)
+
+
+def play_deal(page, cdp) -> list[dict]:
+    """The player's first deal, tapped move by move (--deal): each playing tap's waits."""
+    taps: list[dict] = []
+    for _ in range(DEAL_TAPS):
+        page.wait_for_function(f"() => {NEXT_MOVE} !== null || document.body.dataset.waiting === 'summary'",
+                               timeout=TIMEOUT_MS, polling=100)
+        if page.evaluate("document.body.dataset.waiting === 'summary'"):
+            break
+        nxt = page.evaluate(NEXT_MOVE)
+        if nxt is None:
+            continue  # (the table changed between the two looks)
+        move, in_hand = nxt
+        # a tap where the control is, as a finger makes it: not Playwright's tap, which waits
+        # for the page to answer its own checks first (the runtime's start holds the main
+        # thread for seconds at a time), so that the wait the player has is measured whole
+        where = f'.hand .card[data-move="{move}"]' if in_hand else f'[data-move="{move}"]'
+        if in_hand:  # a touch tap raises a card; the second plays it (as with Python)
+            page.touchscreen.tap(*page.evaluate(CENTRE, where))
+            page.wait_for_selector(f'.hand .card.raised[data-move="{move}"], body[data-early]', state="attached",
+                                   timeout=TIMEOUT_MS)
+        cdp.send("Runtime.evaluate", {"expression": BEFORE_TAP})
+        page.touchscreen.tap(*page.evaluate(CENTRE, where))
+        got = cdp.send("Runtime.evaluate", {"expression": AFTER_TAP, "awaitPromise": True, "returnByValue": True})
+        if "exceptionDetails" in got:
+            raise RuntimeError(f"waiting for the answer: {got['exceptionDetails']}")
+        answer, decision, python, at = got["result"]["value"]
+        taps.append({"move": move, "at_ms": at, "answer_ms": answer, "decision_ms": decision, "python": python})
+    return taps
+
+
 # What the bench awaits first: a move tappable, or Python up with none before it.
 FIRST_MOVE_OR_READY = """Promise.race([window.__trexFirstVisit.seen, new Promise(resolve => {
   if (document.body && document.body.dataset.readyMs) { resolve(null); return; }
@@ -205,9 +305,9 @@ def start_server(site: Path, compression: str):
 
 
 # ---------------------------------------------------------------- one visit
-def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
+def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: bool = False) -> dict:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
-                              service_workers="allow" if kind == "game+sw" else "block")
+                              service_workers="allow" if kind.startswith("game+sw") else "block")
     outside: list[str] = []
     ctx.on("request", lambda r: outside.append(r.url) if urlsplit(r.url).hostname != "127.0.0.1" else None)
     ctx.add_init_script(WATCH_MOVES)
@@ -221,6 +321,10 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
     out: dict = {"kind": kind}
     try:
+        if kind == "game+sw2":  # the first visit installs the worker; this one is measured
+            page.goto(url + KINDS[kind], wait_until="commit", timeout=TIMEOUT_MS)
+            page.wait_for_selector("html[data-sw=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+            page.wait_for_selector("body[data-waiting]", state="attached", timeout=TIMEOUT_MS)
         srv.sent = 0
         page.goto(url + KINDS[kind], wait_until="commit", timeout=TIMEOUT_MS)
         tapped = None
@@ -228,7 +332,12 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool) -> dict:
             got = cdp.send("Runtime.evaluate", {"expression": FIRST_MOVE_OR_READY, "awaitPromise": True})
             if "exceptionDetails" in got:
                 raise RuntimeError(f"waiting for the first move: {got['exceptionDetails']}")
-        if tap and not kind.startswith("bare") and not page.evaluate("document.body.dataset.state === 'ready'"):
+        if deal and not kind.startswith("bare"):
+            out["taps"] = play_deal(page, cdp)
+            out["longest_answer_ms"] = max((x["answer_ms"] for x in out["taps"]), default=None)
+            out["longest_decision_ms"] = max((x["decision_ms"] for x in out["taps"]), default=None)
+            out["before_python"] = sum(1 for x in out["taps"] if not x["python"])
+        elif tap and not kind.startswith("bare") and not page.evaluate("document.body.dataset.state === 'ready'"):
             tapped = page.evaluate("window.__trexFirstVisit.move")
             in_hand = page.evaluate("document.querySelector('[data-first-tappable]').classList.contains('in-hand')")
             page.locator("[data-first-tappable]").tap(timeout=TIMEOUT_MS)
@@ -285,7 +394,7 @@ def fmt_mb(x):
 
 def summarize(samples: list[dict]) -> dict:
     keys = ("bytes_ready", "bytes_arrived", "bytes_loaded", "bytes_sw_installed", "fcp_ms", "first_move_ms",
-            "ready_ms")
+            "ready_ms", "longest_answer_ms", "longest_decision_ms")
     out = {k: median([s.get(k) for s in samples]) for k in keys}
     taps = [s["tap_kept"] for s in samples if "tap_kept" in s]
     out["tap_kept"] = ", ".join(sorted(set(taps))) if taps else None
@@ -304,6 +413,18 @@ def table(result: dict) -> str:
                         f"| {fmt_mb(m['bytes_loaded'])} "
                         f"| {fmt_mb(m['bytes_sw_installed'])} | {fmt_ms(m['fcp_ms'])} "
                         f"| {fmt_ms(m['first_move_ms'])} | {fmt_ms(m['ready_ms'])} | {m['tap_kept'] or '–'} |")
+    if any("longest_answer_ms" in s for p in result["samples"].values() for v in p.values() for s in v):
+        rows += ["", "| profile | page | taps | of them before Python | longest answer (each round) "
+                 "| longest next decision (each round) | Python-playable |", "|---|---|---|---|---|---|---|"]
+        for prof, kinds in result["samples"].items():
+            for kind, samples in kinds.items():
+                if not samples or "taps" not in samples[0]:
+                    continue
+                rows.append(f"| {prof} | {kind} | {median([len(x['taps']) for x in samples]):.0f} "
+                            f"| {median([x['before_python'] for x in samples]):.0f} "
+                            f"| {', '.join(fmt_ms(x['longest_answer_ms']) for x in samples)} "
+                            f"| {', '.join(fmt_ms(x['longest_decision_ms']) for x in samples)} "
+                            f"| {', '.join(fmt_ms(x.get('ready_ms')) for x in samples)} |")
     return "\n".join(rows)
 
 
@@ -314,6 +435,8 @@ def main() -> None:
     ap.add_argument("--kinds", default="bare,game,game+sw", help="comma-separated: " + ", ".join(KINDS))
     ap.add_argument("--tap", action="store_true",
                     help="tap the first move as soon as it is tappable; report whether the match keeps it")
+    ap.add_argument("--deal", action="store_true",
+                    help="play the first deal tap by tap; report the wait after each tap (game, game+sw2)")
     ap.add_argument("--site", type=Path, default=build.DEFAULT_OUT)
     ap.add_argument("--no-build", action="store_true", help="measure the site as it is")
     ap.add_argument("--zips", choices=tuple(build.ZIP_FORMS), default="stored",
@@ -354,11 +477,15 @@ def main() -> None:
                 for r in range(args.rounds):
                     order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
                     for kind in order:
-                        s = visit(browser, *servers[kind], kind, PROFILES[prof], args.tap)
+                        s = visit(browser, *servers[kind], kind, PROFILES[prof], args.tap, args.deal)
                         samples[kind].append(s)
                         print(f"  {prof} round {r + 1} {kind:8s} " + "  ".join(
                             f"{k}={v:,.0f}" if isinstance(v, (int, float)) else f"{k}={v}"
-                            for k, v in s.items() if k not in ("kind", "outside_requests")), flush=True)
+                            for k, v in s.items() if k not in ("kind", "outside_requests", "taps")), flush=True)
+                        for x in s.get("taps", []):
+                            print(f"      {x['move']:16s} at {x['at_ms']:7,.0f} ms  answer {x['answer_ms']:7,.0f} ms  next decision "
+                                  f"{x['decision_ms']:7,.0f} ms  {'Python' if x['python'] else 'before Python'}",
+                                  flush=True)
                 result["samples"][prof] = samples
                 result["medians"][prof] = {k: summarize(v) for k, v in samples.items()}
             browser.close()

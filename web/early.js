@@ -9,6 +9,15 @@
 // replays the whole path through its own controls when it takes the table over
 // (`trexEarly.take()`, app.py), on the same DOM. Nothing is fetched from another origin.
 //
+// An edge is a node of the same file (a number) or a branch, the file it names (a string:
+// the table after the bots have answered a card, and what follows): fetched when the tap is
+// made (or before, when a node says which it may need: "fetch"), body[data-early=fetching]
+// meanwhile, and the taps made meanwhile are kept in order and followed once it has come.
+// A tap made before tableview.js (deferred) has run waits for it the same way.
+// A node reached by a move says what the bots did in the live region ("say", as Python's
+// announcer words it). A part's HTML may come as pieces: text and [entry, start, end]
+// slices of another entry of the same file (opening.py html_of).
+//
 // A tap's name is the one opening.py gives its edges: "move:<move>" for a click on a
 // [data-action=move] control (or a key press on it), "raise:<card>" for a touch tap on a
 // card of the hand (which only raises it; as trexui/table/controls.py taps_to_raise decides), or
@@ -34,7 +43,7 @@
   // a friend's invitation or reply (trexui/friends/invite.py): the page holds another table than its own game
   if (/^#(join|reply)=/.test(location.hash)) return;
   var lang = document.documentElement.lang;  // loader.js has chosen it (it runs first)
-  var list, save, settings, kept = null;
+  var list, save, settings, kept = null, base = "";  // base: the opening's file, but ".json"
   try {
     list = JSON.parse(document.getElementById("trex-openings").textContent);
     save = localStorage.getItem("trex.match");
@@ -53,7 +62,11 @@
     if (list.langs.indexOf(lang) < 0 || !list.count || !window.fetch) return;
     var pick = Math.floor(Math.random() * list.count);
     if (/^\d+$/.test(params.get("opening") || "") && +params.get("opening") < list.count) pick = +params.get("opening");  // tests
-    ready = fetch(list.dir + lang + "-" + pick + ".json", { credentials: "same-origin" })
+    base = list.dir + lang + "-" + pick;
+    ready = getJson(base + ".json");
+  }
+  function getJson(url) {
+    return fetch(url, { credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
   }
   var tour = !(params.get("tour") === "0" || window.trexNoTour === true);
@@ -69,6 +82,11 @@
   setTimeout(cardBack, 1500);
 
   var data = null, node = null, path = [], waiting = false, region = null, view = null;
+  var opened = null, branches = {}, coming = null, queued = [];  // (the branches: follow)
+  // tableview.js (deferred) has run by DOMContentLoaded: a tap made before waits for it
+  var viewed = new Promise(function (resolve) {
+    document.addEventListener("DOMContentLoaded", function () { viewed.done = true; resolve(); }, { once: true });
+  });
   // The table's view is there once the parser has passed #app, which index.html puts before
   // the body's script that waits for the stylesheets: an opening that arrives before them is
   // in the page for its first frame (no loading card painted first, docs/WEB.md "The start").
@@ -87,7 +105,7 @@
   });
   Promise.all([ready, parsed]).then(function (got) {
     if (early.state !== "loading") return;  // Python came first
-    data = got[0];
+    data = opened = got[0];
     var app = document.getElementById("app");
     region = app && app.querySelector(".table-view");
     if (!region || data.lang !== lang) { early.state = "off"; cardBack(); return; }
@@ -124,13 +142,35 @@
     else settle();
   });
 
-  // the parts of `to` that differ from those on the page (the table view morphs them)
-  function go(to) {
-    var was = data.nodes[node].parts, now = data.nodes[to].parts, changed = [];
-    now.forEach(function (p, i) {
-      if (!was[i] || was[i][1] !== p[1]) changed.push([p[0], data.html[p[1]]]);
+  // entry i of a file's HTML as text (pieces joined once)
+  function html(d, i) {
+    var entry = d.html[i];
+    if (typeof entry === "string") return entry;
+    var text = entry.map(function (p) { return typeof p === "string" ? p : html(d, p[0]).slice(p[1], p[2]); }).join("");
+    d.html[i] = text;
+    return text;
+  }
+
+  // the parts of node `to` of file `d` that differ from those on the page (the table view
+  // morphs them); what the bots did since, said in the live region
+  function go(to, d) {
+    d = d || data;
+    var was = data.nodes[node], now = d.nodes[to], changed = [];
+    now.parts.forEach(function (p, i) {
+      var text = html(d, p[1]);
+      if (!was.parts[i] || html(data, was.parts[i][1]) !== text) changed.push([p[0], text]);
     });
+    var moved = now.moves.length !== was.moves.length;
+    data = d;
     node = to;
+    early.steps = (early.steps || 0) + 1;  // (the benchmark's mark of a new table: bench/first_visit.py)
+    if (now.fetch) branch(now.fetch).catch(function () {});  // (a raised card: likely played next)
+    var live = moved && now.say && document.querySelector("#app [data-region=announce]");
+    if (live) now.say.forEach(function (text) {
+      var said = document.createElement("p");
+      said.textContent = text;
+      live.appendChild(said);
+    });
     var active = document.activeElement, key = active && active.getAttribute("data-key");
     if (changed.length) tableView().patch(changed, 0);
     // the focus stays on its control, else goes to the dialog's first or the first move
@@ -160,6 +200,12 @@
     return window.matchMedia("(pointer: coarse)").matches;
   }
 
+  // a branch file by its name, fetched once
+  function branch(name) {
+    if (!branches[name]) branches[name] = getJson(base + "/" + name + ".json");
+    return branches[name];
+  }
+
   function onClick(e) {
     var el = e.target.closest && e.target.closest("[data-action]");
     if (early.state !== "shown" || !el || !region.contains(el) || el.disabled) return;
@@ -168,17 +214,69 @@
     if (action === "move") {
       tap = (el.classList.contains("in-hand") && tapsToRaise(e) ? "raise:" : "move:") + el.getAttribute("data-move");
     }
-    // (an edge needs tableview.js, deferred: a tap before it has run is kept for Python)
-    var to = data.kept || !window.TrexTableView ? undefined : data.nodes[node].edges[tap];
-    if (to !== undefined) {
+    if (coming) { queued.push([tap, el]); return; }  // a branch is on its way: this tap follows it
+    follow(tap, el);
+  }
+
+  // the tap along its edge, or kept for Python
+  function follow(tap, el) {
+    var to = data.kept ? undefined : data.nodes[node].edges[tap];
+    if (to === undefined) { keep(tap, el); return; }
+    if (!window.TrexTableView) {  // (tableview.js, deferred, has not run yet: the tap waits for it)
+      if (viewed.done) keep(tap, el);
+      else hold(tap, el, viewed, function () { follow(tap, el); });
+      return;
+    }
+    if (typeof to === "number") {
       path.push([tap, data.nodes[to].moves]);
       go(to);
       return;
     }
+    hold(tap, el, branch(to), function (b) {  // the bots' answer is in a file of its own
+      path.push([tap, b.nodes[b.start].moves]);
+      go(b.start, b);
+    });
+  }
+
+  // the tap waits for `promise` (the card marked, body[data-early=fetching]), then `then`;
+  // the taps made meanwhile follow, in order, on the new table (but on a control it no
+  // longer has). Should it fail (offline, a damaged file), the tap is kept for Python.
+  function hold(tap, el, promise, then) {
+    var got = coming = { tap: tap, el: el };
+    mark(el, true);
+    document.body.dataset.early = "fetching";
+    promise.then(function (value) {
+      if (coming !== got || early.state !== "shown") return;  // (Python has taken the tap over)
+      coming = null;
+      mark(el, false);
+      delete document.body.dataset.early;
+      then(value);
+      var taps = queued;
+      queued = [];
+      taps.forEach(function (next, i) {
+        if (coming) { queued = queued.concat(taps.slice(i)); return; }  // (another file on its way)
+        if (!waiting && region.contains(next[1]) && !next[1].disabled) follow(next[0], next[1]);
+      });
+    }).catch(function (err) {
+      if (coming !== got || early.state !== "shown") return;
+      coming = null;
+      queued = [];
+      if (window.console) console.warn("Trex: no early answer:", err && err.message);
+      keep(tap, el);
+    });
+  }
+
+  function mark(el, on) {
+    if (!el) return;
+    el.classList.toggle("early-kept", on);
+    if (on) el.setAttribute("aria-busy", "true");
+    else el.removeAttribute("aria-busy");
+  }
+
+  function keep(tap, el) {
     path.push([tap, null]);  // Python makes this move when it takes over
     waiting = true;
-    el.classList.add("early-kept");
-    el.setAttribute("aria-busy", "true");
+    mark(el, true);
     document.body.dataset.early = "kept";
     var said = document.getElementById("load-kept");
     if (said) said.hidden = false;
@@ -212,8 +310,10 @@
     var app = document.getElementById("app");
     if (app) { app.removeEventListener("click", onClick); app.removeEventListener("keydown", onArrow); }
     if (was !== "shown") return null;
-    if (data.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
-    return JSON.stringify({ seed: data.seed, lang: data.lang, level: data.level, rules: data.rules,
-                            moves: data.nodes[data.start[data.started]].moves, path: path });
+    if (coming) path.push([coming.tap, null]);  // its branch has not come: Python makes the move
+    coming = null;
+    if (opened.kept) return JSON.stringify({ saved: kept.head, lang: lang, path: path });
+    return JSON.stringify({ seed: opened.seed, lang: opened.lang, level: opened.level, rules: opened.rules,
+                            moves: opened.nodes[opened.start[opened.started]].moves, path: path });
   };
 })();

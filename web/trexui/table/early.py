@@ -6,8 +6,10 @@ page kept it when it was last hidden (:func:`keep_view`), and it takes the playe
 When the table starts (app.start_table) it takes them over in one task: :func:`taps` ends
 early.js's part, the table restores its match (an opening's: its seed), and :func:`replay`
 makes the opening's moves and replays every tap through the controls, as the clicks they
-were, with nothing rendered until the end; the first render then finds the DOM as it is
-and changes nothing but what the taps changed (the focus stays).
+were, then the bots' moves the table showed after it (the ones opening.py played at build
+time, to the player's next decision: an answer to a contract, or a card's branch), with
+nothing rendered until the end; the first render then finds the DOM as it is and changes
+nothing but what the taps changed (the focus stays).
 
 Nothing here decides a move: the engine checks every one, the controls say why a tap is
 refused. A tap on a table that does not fit the match Python restored (another tab saved
