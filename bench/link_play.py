@@ -39,8 +39,32 @@ from conftest import CHROMIUM, SUB_PATH, _new_table  # noqa: E402
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 LONG_TASKS = """(() => { const rec = window.__trexTasks = [];
-  new PerformanceObserver(l => l.getEntries().forEach(e => rec.push(e.duration))).observe({type: 'longtask'});
+  new PerformanceObserver(l => l.getEntries().forEach(e => rec.push([e.startTime, e.duration])))
+    .observe({type: 'longtask'});
 })();"""
+
+
+def made_of(tasks: list[list[float]], steps: list[list]) -> dict[str, int]:
+    """What the long tasks are made of, summed over all of them (ms): the page's timed steps
+    (dom.Stopwatch; a step inside another counts in the outer one only) that fall in each,
+    and the rest of their time ("(browser)": style, layout and the DOM work outside a step,
+    the event's dispatch, garbage collection)."""
+    total: dict[str, float] = {}
+    for start, duration in tasks:
+        inside = [(t0, name, ms) for t0, name, ms in steps if start - 1 <= t0 and t0 + ms <= start + duration + 1]
+        outer = [(t0, name, ms) for t0, name, ms in inside
+                 if not any(o0 <= t0 and t0 + ms <= o0 + oms and (o0, oname, oms) != (t0, name, ms)
+                            for o0, oname, oms in inside)]
+        for _, name, ms in outer:
+            total[name] = total.get(name, 0.0) + ms
+        total["(browser)"] = total.get("(browser)", 0.0) + duration - sum(ms for _, _, ms in outer)
+    return {k: round(v) for k, v in sorted(total.items(), key=lambda kv: -kv[1])}
+
+
+def percentile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank below), as page_load.stats takes its p95."""
+    xs = sorted(xs) or [0.0]
+    return xs[int(q * (len(xs) - 1))]
 
 
 def main() -> None:
@@ -61,7 +85,7 @@ def main() -> None:
         class Contexts:
             def new_context(self, **options):
                 c = browser.new_context(**options)
-                c.add_init_script("window.trexNoTour = true;")
+                c.add_init_script("window.trexNoTour = true; window.trexTiming = true;")
                 return c
 
         host = _new_table(Contexts(), url, PHONE, has_touch=True, is_mobile=True)
@@ -95,6 +119,7 @@ def main() -> None:
         if links:
             host.click("[data-overlay=link] [data-action=close]")
         host.page.evaluate(LONG_TASKS)
+        renders_before = len(json.loads(host.page.evaluate("window.trexTest.perf()"))["render_ms"])
         deals = 0
         while deals < args.deals:
             st = host.state()
@@ -111,6 +136,9 @@ def main() -> None:
                 act(page)
             host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
         tasks = host.page.evaluate("window.__trexTasks")
+        perf = json.loads(host.page.evaluate("window.trexTest.perf()"))
+        renders = perf["render_ms"][renders_before:]
+        durations = [d for _, d in tasks]
         timings = host.state()["link_ms"]
         sent = host.state()["link_bytes"]
         moves = host.state()["moves"]
@@ -120,8 +148,13 @@ def main() -> None:
             "channel_s": {s: round(v, 2) for s, v in channel.items()},
             "bytes": {"messages": len(sent), "mean": round(statistics.mean(sent)), "largest": max(sent),
                       "per_move": round(sum(sent) / max(1, moves))} if sent else None,
-            "host_longest_ms": round(max(tasks, default=0.0)), "host_tasks_over_50ms": len(tasks),
-            "host_tasks_median_ms": round(statistics.median(tasks)) if tasks else 0,
+            "host_longest_ms": round(max(durations, default=0.0)), "host_tasks_over_50ms": len(tasks),
+            "host_tasks_over_100ms": sum(1 for d in durations if d > 100),
+            "host_tasks_median_ms": round(statistics.median(durations)) if tasks else 0,
+            # a render: its tasks' Python and morph, and the style and layout of the frame after
+            "host_renders": {"n": len(renders), "median_ms": round(statistics.median(renders), 1) if renders else 0,
+                             "p95_ms": round(percentile(renders, 0.95), 1), "max_ms": round(max(renders, default=0), 1)},
+            "host_long_tasks_made_of_ms": made_of(tasks, perf["steps"]),
             # a friend's move on the host: the referee (play, states, sends), then the table (save, ...)
             "friend_move_ms": {"referee_median": round(statistics.median(r for r, _ in timings), 1),
                                "referee_max": round(max(r for r, _ in timings), 1),

@@ -48,7 +48,7 @@ from ..friends.loader import Friends
 from ..i18n import strings
 from ..i18n.strings import t
 from ..page import bytecode
-from ..page.dom import browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
+from ..page.dom import Stopwatch, browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
 from ..page.focus import Focus
 from ..players import bots, seats
 from ..players.botdriver import SPEEDS, BotDriver
@@ -114,7 +114,9 @@ class Table:
         self._names: tuple[tuple[str, int, tuple[str, ...]], faces.Names] | None = None  # seat_names()'s
         self.proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.focuser = Focus(self, root, None)
-        self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay)
+        # timed: the benchmarks' (?autoplay=1; window.trexTiming, set before the page starts)
+        timing = main and js(getattr(window, "trexTiming", None)) is True
+        self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay or timing)
         self.region = self.renderer.region
         self.focuser.region = self.region
         self.form = SettingsForm(self.region)
@@ -266,6 +268,10 @@ class Table:
     # ------------------------------------------------------------ the parts, as the helpers see them
     def render(self, spread: bool = False) -> None:
         self.renderer.render(spread)
+
+    @property
+    def watch(self) -> Stopwatch:
+        return self.renderer.watch
 
     def kick(self) -> None:
         self.driver.kick()
@@ -568,7 +574,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
     def perf(*_: Any) -> str:
         d = tb.driver
         return json.dumps({"bot_ms": d.ms, "bot_tasks": d.tasks, "bot_samples": d.samples,
-                           "render_ms": tb.renderer.render_ms, "bots_imported": bots.imported(),
+                           "render_ms": tb.renderer.render_ms, "steps": tb.watch.steps, "bots_imported": bots.imported(),
                            "bots_compiled": bots.compiled})
 
     def record(*_: Any) -> str:  # the game record and the move texts: a test replays this game in CPython

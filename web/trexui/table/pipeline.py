@@ -151,6 +151,10 @@ class MovePipeline:
         ``force``: the player chose this match (a new one, a record played on)."""
         if not self.saves:
             return
+        with self.renderer.watch.step("save"):
+            self.store(force)
+
+    def store(self, force: bool) -> None:
         ui = self.host.ui
         if self.saved is None or self.saved.match is not self.match:
             self.saved = store.Save(self.seed, self.match)
@@ -195,9 +199,12 @@ class MovePipeline:
         """Re-read the viewer's observation and what the page derives from it."""
         m = self.match
         ui = self.host.ui
-        self.obs = obs = self.seats.observation(m)
-        tablestate.refreshed(ui, m, obs, self.seats.viewer)
-        self.changed()
+        watch = self.renderer.watch
+        with watch.step("observe"):
+            self.obs = obs = self.seats.observation(m)
+            tablestate.refreshed(ui, m, obs, self.seats.viewer)
+        with watch.step("friends"):
+            self.changed()
 
     def hand_off(self) -> bool:
         """Pass-and-play: when a person other than the one holding the device is to decide,

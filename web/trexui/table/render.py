@@ -20,7 +20,7 @@ from pyscript import document, window
 
 from trex_core import Observation
 
-from ..page.dom import js
+from ..page.dom import Stopwatch, js
 from ..page.focus import Focus
 from ..view import announce, board, sound
 
@@ -66,7 +66,8 @@ class Renderer:
         self.host = host
         self.root = root
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
-        self.timed = timed  # the benchmark (?autoplay=1): each render is timed
+        self.timed = timed  # the benchmark (?autoplay=1, window.trexTiming): each render is timed
+        self.watch = Stopwatch(timed)  # ... and the steps of its tasks
         if not painted(root):  # else: painted before Python (an opening, a kept table, a lesson's HTML)
             root.innerHTML = board.SKELETON
         self.region = root.querySelector(".table-view")
@@ -120,7 +121,8 @@ class Renderer:
         (this frame callback is registered before the view's own, which measures cards)."""
         def frame(*_: Any) -> None:
             t0 = window.performance.now()
-            document.body.offsetHeight  # noqa: B018  the frame's style and layout, now
+            with self.watch.step("layout"):
+                document.body.offsetHeight  # noqa: B018  the frame's style and layout, now
             if self.render_ms:
                 self.render_ms[-1] += window.performance.now() - t0
         if self._frame is None:
@@ -143,7 +145,8 @@ class Renderer:
         # changes the page), so it is never left on <body> between two tasks. Cards move for
         # a share of the pace (none at "instant").
         host = self.host
-        parts = host.parts()
+        with self.watch.step("parts"):
+            parts = host.parts()
         changed = [[name, html] for name, html in parts if self.applied.get(name) != html]
         applied = dict(self.applied)
         self.applied = dict(parts)
@@ -153,7 +156,8 @@ class Renderer:
         if changed:
             ms = min(280, int(host.speed * 600))
             if not applied:  # the first render; later ones go part by part, so the sheet can wait
-                self.view.patch(board.whole(parts), ms)
+                with self.watch.step("patch"):
+                    self.view.patch(board.whole(parts), ms)
             else:
                 names = {name for name, _ in changed}
                 wait = {"side"} if len(changed) > 2 else set()
@@ -181,10 +185,13 @@ class Renderer:
                             self.applied[name] = applied[name]  # not on the page yet
                     asyncio.get_event_loop().call_soon(self.apply_later, self.later_gen)
                 if now:
-                    self.view.patch(to_js(now), ms)
+                    with self.watch.step("patch"):
+                        self.view.patch(to_js(now), ms)
         if self.later_focus is None:
-            self.focus.settle(before)
-        self.speak(self.announcer.update(host.obs, coalesce=host.fast))
+            with self.watch.step("focus"):
+                self.focus.settle(before)
+        with self.watch.step("announce"):
+            self.speak(self.announcer.update(host.obs, coalesce=host.fast))
         cues = self.cues.update(host.obs)
         if cues and self.sound.enabled:
             self.sound.play(to_js(cues))
@@ -199,14 +206,16 @@ class Renderer:
         batch, settle, ms = self.later.pop(0)
         t0 = window.performance.now()
         try:
-            self.view.patch(to_js(batch), ms)
+            with self.watch.step("patch-later"):
+                self.view.patch(to_js(batch), ms)
         except Exception as exc:  # a view bug: say so (a render), and wait for nothing more
             self.later = None
             self.host.report_bug(exc)
             return
         self.applied.update((name, html) for name, html in batch)
         if settle and self.later_focus is not None:
-            self.focus.settle(self.later_focus)
+            with self.watch.step("focus"):
+                self.focus.settle(self.later_focus)
             self.later_focus = None
         if self.timed and self.render_ms:  # the benchmark: part of the same re-render
             self.render_ms[-1] += window.performance.now() - t0
