@@ -31,11 +31,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from test_link_play import DECIDING, LINK_ARGS, MOVED, act, invitation  # noqa: E402
+from test_link_play import DECIDING, LINK_ARGS, act, invitation  # noqa: E402
 
 import build  # noqa: E402
 from conftest import CHROMIUM, SUB_PATH, _new_table  # noqa: E402
 
+# The host's state, read while it plays: trexTest.brief() (a few fields), polled every 50 ms:
+# polling trexTest.state() every frame, as the tests do, made long tasks of its own on the host.
+BRIEF = "JSON.parse(window.trexTest.brief())"
+MOVED = f"n => {BRIEF}.moves !== n || document.body.dataset.waiting === 'summary'"
+POLL = 50  # ms
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 LONG_TASKS = """(() => { const rec = window.__trexTasks = [];
@@ -75,6 +80,8 @@ def main() -> None:
     ap.add_argument("--friends", type=int, default=3, choices=(0, 1, 2, 3),
                     help="friends at East, North, West in that order; the other seats are bots "
                          "(0: the same page against three bots, to compare)")
+    ap.add_argument("--trace", type=Path, help="write the host's Chromium trace of the deals here (a JSON "
+                    "for chrome://tracing or DevTools; bench/trace_tasks.py sums its long tasks)")
     args = ap.parse_args()
     site = args.site or build.build()
     srv, url = build.serve_in_thread(site, base=SUB_PATH)
@@ -97,9 +104,8 @@ def main() -> None:
         links = (1, 2, 3)[:args.friends]
         for seat in links:
             host.page.select_option(f".settings [name=seat{seat}]", "link")
-        host.click("[data-action=apply-rules]")
         t0 = time.monotonic()
-        host.click("[data-action=rules-now]")
+        host.click("[data-action=apply-rules]")  # (no question: the host has not played yet)
         friends, joined, channel = {}, {}, {}
         for seat in links:
             link = invitation(host, seat)
@@ -119,22 +125,28 @@ def main() -> None:
         if links:
             host.click("[data-overlay=link] [data-action=close]")
         host.page.evaluate(LONG_TASKS)
+        if args.trace:
+            browser.start_tracing(page=host.page, path=str(args.trace),
+                                  categories=["devtools.timeline", "disabled-by-default-devtools.timeline",
+                                              "blink.user_timing", "v8", "v8.execute"])
         renders_before = len(json.loads(host.page.evaluate("window.trexTest.perf()"))["render_ms"])
         deals = 0
         while deals < args.deals:
-            st = host.state()
+            st = host.page.evaluate(BRIEF)
             if st["overlay"] == "summary":
                 deals += 1
                 if deals < args.deals:
                     host.click("[data-action=next-deal]")
-                    host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+                    host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000, polling=POLL)
                 continue
             seat = st["to_move"]
             if st["deciding"] and (seat == 0 or seat in friends):
                 page = host.page if seat == 0 else friends[seat].page
-                page.wait_for_function(DECIDING, timeout=60_000)
+                page.wait_for_function(DECIDING, timeout=60_000, polling=POLL)
                 act(page)
-            host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+            host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000, polling=POLL)
+        if args.trace:
+            browser.stop_tracing()
         tasks = host.page.evaluate("window.__trexTasks")
         perf = json.loads(host.page.evaluate("window.trexTest.perf()"))
         renders = perf["render_ms"][renders_before:]

@@ -571,6 +571,14 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
                 "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None,
             })
 
+    def brief(*_: Any) -> str:
+        """What a benchmark polls while a slowed page plays: state()'s few fields that cost
+        next to nothing (state() builds the view's state, tens of ms on a slowed phone, and
+        polled every frame it became a long task of its own)."""
+        m = tb.match
+        return json.dumps({"moves": len(m.history), "to_move": m.to_move, "overlay": tb.overlay,
+                           "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None})
+
     def perf(*_: Any) -> str:
         d = tb.driver
         return json.dumps({"bot_ms": d.ms, "bot_tasks": d.tasks, "bot_samples": d.samples,
@@ -585,7 +593,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
         return json.dumps({"hint": a.hint, "review": a.review, "used": a.used, "stats": storage_get(stats.KEY),
                            "timings": a.timings})
 
-    return {"state": state, "perf": perf, "record": record, "aids": aid}
+    return {"state": state, "brief": brief, "perf": perf, "record": record, "aids": aid}
 
 
 async def start(painter: Callable[[Any], tuple[str, str | None, str | None]] | None = None) -> None:
