@@ -454,6 +454,7 @@ class Table:
     @guarded
     def on_hide(self, event: Any) -> None:
         if js(document.visibilityState) == "hidden" or js(event.type) == "pagehide":
+            self.pipeline.flush()  # a move's save that waits for an idle moment: now (pipeline.save_soon)
             early.keep_view(self)
 
     @guarded

@@ -11,7 +11,7 @@ Then the focus settles (focus.py), the news is appended to the table's polite li
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -88,6 +88,8 @@ class Renderer:
         self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
         self._frame: Any = None
         self.on_pause = False  # paused(): renders wait
+        self.hold: Callable[[], bool] = lambda: False  # the marks wait (for a move's save: pipeline.py)
+        self.owed = False  # a render's marks wait for release()
 
     @contextmanager
     def paused(self) -> Iterator[None]:
@@ -227,10 +229,24 @@ class Renderer:
         self.rendered()
 
     def rendered(self) -> None:
-        """The page shows the new rendering: tests and the benchmark may read it."""
+        """The page shows the new rendering: tests and the benchmark may read it (once the
+        move's save is written too: ``hold``, release())."""
+        if self.hold():
+            self.owed = True
+            return
         self.seq += 1
         self.mark("seq", str(self.seq))
         self.mark_waiting()
+
+    def release(self) -> None:
+        """The move's save that held the marks is written: they say what the page shows."""
+        owed, self.owed = self.owed, False
+        if self.later is not None:  # the last batch's rendered() marks them
+            return
+        if owed:
+            self.rendered()
+        else:
+            self.mark_waiting()
 
     def mark(self, name: str, value: str | None) -> None:
         """A data- attribute on the table's element (and on <body> for the page's game, which
@@ -243,7 +259,7 @@ class Renderer:
 
     def mark_waiting(self) -> None:
         """[data-waiting] says the game now waits for the player (tests wait on it)."""
-        if self.later is not None:  # part of the last render comes in the next task: not yet
+        if self.later is not None or self.hold():  # part of the last render (or its save) comes in a later task
             return
         self.mark("waiting", self.host.waiting())
 
