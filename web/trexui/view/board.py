@@ -32,7 +32,7 @@ from typing import Any
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
 
-from ..i18n.strings import iso, t, tn
+from ..i18n.strings import current, iso, t, tn
 from .faces import (
     HAND_SUITS,
     POS,
@@ -590,6 +590,26 @@ def whole(parts: list[tuple[str, str]]) -> str:
     return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
 
 
+_SHEETS: dict[tuple[Any, ...], str] = {}  # side_part's HTML by everything it is drawn from
+
+
+def side_part(obs: Observation, kings: list[int], teams: list[list[int]], inert: str) -> str:
+    """The score sheet beside the felt. It changes once a deal, and is half of the table's
+    elements: made again only when what it is drawn from changes (the language, the seats'
+    names, the rules, the deals' scores, the deal being played, the totals, the kings, the
+    teams), else the HTML made last time (the page then skips it as unchanged)."""
+    key = (current(), tuple(seat_name(s) for s in range(4)), obs.rules, obs.history, obs.kingdom,
+           obs.contract, obs.is_over, obs.totals, tuple(kings), tuple(map(tuple, teams)), inert)
+    html = _SHEETS.get(key)
+    if html is None:
+        html = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
+                f"{score_sheet(obs, kings, teams)}</aside>")
+        if len(_SHEETS) >= 16:  # (a page of many tables, a language switched: a few kept)
+            _SHEETS.clear()
+        _SHEETS[key] = html
+    return html
+
+
 def table_parts(obs: Observation, ui: UI, dialog: Dialog) -> list[tuple[str, str]]:
     """The table as its parts, in order: (name, HTML of that element), with the dialog on
     screen drawn by ``dialog``."""
@@ -615,8 +635,7 @@ def table_parts(obs: Observation, ui: UI, dialog: Dialog) -> list[tuple[str, str
     # the hand outside it, so no flexbox has to lay the hand out to size itself (style.css)
     you = (f'<section class="you" data-part="you"><div class="you-line">{seat_panel(obs, 0, ui)}'
            f'{status_line(obs, ui)}</div>{hand_view(obs, ui)}</section>')
-    side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
-            f"{score_sheet(obs, kings, teams)}</aside>")
+    side = side_part(obs, kings, teams, inert)
     return [("topbar", topbar(obs, ui)), ("felt", felt + f" data-shell></{tag}>"),
             ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
             ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
