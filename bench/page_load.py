@@ -316,7 +316,7 @@ def main() -> None:
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--parts", default="load,bots,phone,offline",
                     help="which measurements (comma-separated: load, bots, phone, offline, motion, search)")
-    ap.add_argument("--phone-rounds", type=int, default=3)
+    ap.add_argument("--phone-rounds", type=int, default=3, help="the phone's loads (0: none, only its play)")
     ap.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down of the phone runs")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "page_load.json")
     args = ap.parse_args()
@@ -344,7 +344,8 @@ def main() -> None:
         if "phone" in parts:
             print(f"phone: {PHONE['width']}x{PHONE['height']}, CPU throttled {args.throttle:g}x; "
                   f"{args.phone_rounds} rounds, cold and warm, interleaved")
-            result["phone_load"] = load_times(browser, base, args.phone_rounds, PHONE, args.throttle)
+            if args.phone_rounds:  # (0: only the bots' play on the phone)
+                result["phone_load"] = load_times(browser, base, args.phone_rounds, PHONE, args.throttle)
             print(f"  phone: medium bots, observing {args.bot_seconds:.0f} s of play", flush=True)
             result["phone_bots"] = long_tasks(browser, base, "medium", args.bot_seconds, PHONE, args.throttle)
         if "motion" in parts:

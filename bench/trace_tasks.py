@@ -1,13 +1,19 @@
 """What a page's long tasks are made of, from a Chromium trace (``bench/link_play.py --trace``,
 ``bench/page_load.py --trace``).
 
-    python bench/trace_tasks.py TRACE.json [--over 50] [--top 8]
+    python bench/trace_tasks.py TRACE.json [--over 50] [--top 8] [--cpu]
 
 The page's main thread (``CrRendererMain`` of the traced tab's process): each task over
 ``--over`` ms, and the time of all of them split by what ran: script (Python in wasm and
 the page's JS; V8's compile), style, layout, paint and the rest of the frame, garbage
 collection, HTML parsing (the morph's new HTML), and what is left of the task (the
 scheduler's own). Each trace event counts its self time (its time less its children's).
+
+``--cpu``: tasks are measured by the main thread's CPU time (``tdur``), not the wall
+clock. CDP's CPU slow-down spins the thread (a loop of work measured 51 ms of thread time
+unslowed and 225-241 ms at 4x), so the thread time of a page slowed 4x is what its tasks
+last on a phone 4x slower than this machine with nothing else running; the wall clock adds
+the time other jobs had the machine (2-10x on a shared machine), thread time does not.
 """
 from __future__ import annotations
 
@@ -49,15 +55,21 @@ def main_thread(events: list[dict]) -> tuple[int, int]:
     return max(work, key=lambda k: work[k])
 
 
-def analyse(path: Path, over_ms: float) -> dict:
+def analyse(path: Path, over_ms: float, cpu: bool = False) -> dict:
     data = json.loads(path.read_text())
     events = data["traceEvents"] if isinstance(data, dict) else data
     pid, tid = main_thread(events)
     spans = sorted((e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"
                     and "dur" in e), key=lambda e: (e["ts"], -e["dur"]))
-    tasks = [e for e in spans if e["name"] in TASKS and e["dur"] >= over_ms * 1000]
-    out: dict = {"tasks": len(tasks), "longest_ms": round(max((e["dur"] for e in tasks), default=0) / 1000),
-                 "total_ms": round(sum(e["dur"] for e in tasks) / 1000), "by_group_ms": {}, "by_event_ms": {},
+
+    def took(e: dict) -> float:  # µs: wall, or the thread's CPU time
+        return float(e.get("tdur", e["dur"]) if cpu else e["dur"])
+
+    tasks = [e for e in spans if e["name"] in TASKS and took(e) >= over_ms * 1000]
+    out: dict = {"measure": "thread CPU" if cpu else "wall", "tasks": len(tasks),
+                 "over_100ms": sum(1 for e in tasks if took(e) > 100_000),
+                 "longest_ms": round(max((took(e) for e in tasks), default=0) / 1000),
+                 "total_ms": round(sum(took(e) for e in tasks) / 1000), "by_group_ms": {}, "by_event_ms": {},
                  "each": []}
     groups: dict[str, float] = defaultdict(float)
     names: dict[str, float] = defaultdict(float)
@@ -65,13 +77,13 @@ def analyse(path: Path, over_ms: float) -> dict:
         t0, t1 = task["ts"], task["ts"] + task["dur"]
         inside = [e for e in spans if t0 <= e["ts"] and e["ts"] + e["dur"] <= t1]
         # self times: each event less the events directly inside it (a stack walk over sorted spans)
-        own: dict[int, float] = {id(e): float(e["dur"]) for e in inside}
+        own: dict[int, float] = {id(e): took(e) for e in inside}
         stack: list[dict] = []
         for e in inside:
             while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
                 stack.pop()
             if stack:
-                own[id(stack[-1])] -= e["dur"]
+                own[id(stack[-1])] -= took(e)
             stack.append(e)
         mine: dict[str, float] = defaultdict(float)
         for e in inside:
@@ -80,11 +92,46 @@ def analyse(path: Path, over_ms: float) -> dict:
             names[e["name"]] += own[id(e)]
         for g, v in mine.items():
             groups[g] += v
-        out["each"].append({"ms": round(task["dur"] / 1000), **{g: round(v / 1000) for g, v in
+        out["each"].append({"ms": round(took(task) / 1000), **{g: round(v / 1000) for g, v in
                                                                  sorted(mine.items(), key=lambda kv: -kv[1])}})
     out["by_group_ms"] = {g: round(v / 1000) for g, v in sorted(groups.items(), key=lambda kv: -kv[1])}
     out["by_event_ms"] = {n: round(v / 1000) for n, v in sorted(names.items(), key=lambda kv: -kv[1])[:20]}
     return out
+
+
+def renders(path: Path) -> dict:
+    """The page's renders (render.py's ``trex:render <n>`` measures, one per stretch of a
+    render's work): each stretch's wall time, and its share of the thread's CPU (the stretch
+    times its task's CPU over its task's wall time); a render is the sum of its stretches."""
+    data = json.loads(path.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    pid, tid = main_thread(events)
+    tasks = sorted(((e["ts"], e["ts"] + e["dur"], float(e.get("tdur", e["dur"])) / max(1, e["dur"]))
+                    for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"
+                    and e.get("name") in TASKS and "dur" in e), key=lambda t: t[0])
+    opened: dict[tuple[str, str], float] = {}
+    wall: dict[str, float] = defaultdict(float)
+    cpu: dict[str, float] = defaultdict(float)
+    for e in sorted((e for e in events if str(e.get("name", "")).startswith("trex:render ")
+                     and e.get("ph") in ("b", "e")), key=lambda e: e["ts"]):
+        key = (e["name"], str(e.get("id", e.get("id2", ""))))
+        if e["ph"] == "b":
+            opened[key] = e["ts"]
+            continue
+        t0 = opened.pop(key, None)
+        if t0 is None:
+            continue
+        t1 = e["ts"]
+        ratio = next((r for a, b, r in tasks if a <= t0 and t1 <= b + 1), 1.0)
+        wall[e["name"]] += (t1 - t0) / 1000
+        cpu[e["name"]] += (t1 - t0) / 1000 * ratio
+
+    def spread(xs: list[float]) -> dict:
+        xs = sorted(xs) or [0.0]
+        return {"median": round(xs[len(xs) // 2], 1), "p95": round(xs[int(0.95 * (len(xs) - 1))], 1),
+                "max": round(xs[-1], 1)}
+
+    return {"n": len(wall), "wall_ms": spread(list(wall.values())), "cpu_ms": spread(list(cpu.values()))}
 
 
 def main() -> None:
@@ -92,9 +139,11 @@ def main() -> None:
     ap.add_argument("trace", type=Path)
     ap.add_argument("--over", type=float, default=50.0, help="tasks over this many ms")
     ap.add_argument("--top", type=int, default=8, help="list the longest tasks, each split")
+    ap.add_argument("--cpu", action="store_true", help="measure by the thread's CPU time (see above)")
     args = ap.parse_args()
-    out = analyse(args.trace, args.over)
+    out = analyse(args.trace, args.over, args.cpu)
     out["each"] = sorted(out["each"], key=lambda t: -t["ms"])[:args.top]
+    out["renders"] = renders(args.trace)
     print(json.dumps(out, indent=1))
 
 

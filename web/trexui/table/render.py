@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from js import Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
@@ -116,7 +117,17 @@ class Renderer:
         t0 = window.performance.now()
         self.layout_timer()
         self.render_now(spread)
-        self.render_ms.append(window.performance.now() - t0)
+        self.render_ms.append(0.0)
+        self.segment(t0)
+
+    def segment(self, t0: float) -> None:
+        """The benchmark: the last render's work from ``t0`` to now counts in its time, and
+        is a User Timing measure (``trex:render <n>``) that a trace shows, so
+        bench/trace_tasks.py can say how much of the main thread's CPU the render took."""
+        t1 = window.performance.now()
+        self.render_ms[-1] += t1 - t0
+        window.performance.measure(f"trex:render {len(self.render_ms)}",
+                                   to_js({"start": t0, "end": t1}, dict_converter=Object.fromEntries))
 
     def layout_timer(self) -> None:
         """The benchmark: add the next frame's style and layout to the last render's time
@@ -126,7 +137,7 @@ class Renderer:
             with self.watch.step("layout"):
                 document.body.offsetHeight  # noqa: B018  the frame's style and layout, now
             if self.render_ms:
-                self.render_ms[-1] += window.performance.now() - t0
+                self.segment(t0)
         if self._frame is None:
             self._frame = create_proxy(frame)
         window.requestAnimationFrame(self._frame)
@@ -220,7 +231,7 @@ class Renderer:
                 self.focus.settle(self.later_focus)
             self.later_focus = None
         if self.timed and self.render_ms:  # the benchmark: part of the same re-render
-            self.render_ms[-1] += window.performance.now() - t0
+            self.segment(t0)
             self.layout_timer()
         if self.later:
             asyncio.get_event_loop().call_soon(self.apply_later, gen)
