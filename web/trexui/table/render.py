@@ -199,7 +199,7 @@ class Renderer:
                     asyncio.get_event_loop().call_soon(self.apply_later, self.later_gen)
                 if now:
                     with self.watch.step("patch"):
-                        self.view.patch(to_js(now), ms)
+                        self.view.patch(to_js(self.narrowed(now, applied)), ms)
         if self.later_focus is None:
             with self.watch.step("focus"):
                 self.focus.settle(before)
@@ -211,6 +211,12 @@ class Renderer:
         if self.later is None:
             self.rendered()
 
+    @staticmethod
+    def narrowed(batch: list[list[str]], before: dict[str, str]) -> list[list[str]]:
+        """The batch's parts as the page morphs them: of a part whose parts inside changed
+        alone, only those (board.narrow); ``before``: the parts as on the page now."""
+        return [entry for name, html in batch for entry in board.narrow(name, before.get(name), html)]
+
     def apply_later(self, gen: int) -> None:
         """The next batch of the last render's parts that wait for a task of their own (the
         focus settles with the one that says so); the next batch in the task after."""
@@ -220,7 +226,7 @@ class Renderer:
         t0 = window.performance.now()
         try:
             with self.watch.step("patch-later"):
-                self.view.patch(to_js(batch), ms)
+                self.view.patch(to_js(self.narrowed(batch, self.applied)), ms)
         except Exception as exc:  # a view bug: say so (a render), and wait for nothing more
             self.later = None
             self.host.report_bug(exc)
