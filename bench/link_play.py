@@ -14,9 +14,16 @@ Printed, as JSON:
   Python; ``channel_s``: from the reply given to the host to the friend's table shown);
 * ``bytes``: every message the host sent, mean and largest, and per move (all friends);
 * ``host_longest_ms`` and ``host_tasks_over_50ms``: the host's long tasks while the deals
-  are played (PerformanceObserver 'longtask').
+  are played (PerformanceObserver 'longtask', the wall clock), and what they are made of
+  (``host_long_tasks_made_of_ms``: the page's timed steps, dom.Stopwatch);
+* ``host_renders``: each render's time (its tasks and the next frame's style and layout).
 
-Run: ``python bench/link_play.py [--site DIR] [--deals 2] [--rate 4] [--friends 3]``
+The host is polled through ``trexTest.brief()`` every 50 ms (``state()`` builds the view's
+state: polled every frame it was a long task of its own). ``--trace T.json`` writes the
+host's Chromium trace of the deals: ``python bench/trace_tasks.py T.json --cpu`` measures the
+tasks and renders by the main thread's CPU time, which the shared machine's load leaves alone.
+
+Run: ``python bench/link_play.py [--site DIR] [--deals 2] [--rate 4] [--friends 3] [--trace T.json]``
 (builds the site if no ``--site``); ``--friends 0`` is the same page against three bots.
 """
 from __future__ import annotations

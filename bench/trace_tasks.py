@@ -1,7 +1,7 @@
 """What a page's long tasks are made of, from a Chromium trace (``bench/link_play.py --trace``,
 ``bench/page_load.py --trace``).
 
-    python bench/trace_tasks.py TRACE.json [--over 50] [--top 8] [--cpu]
+    python bench/trace_tasks.py TRACE.json [--over 50] [--top 8] [--cpu [--scale 4]]
 
 The page's main thread (``CrRendererMain`` of the traced tab's process): each task over
 ``--over`` ms, and the time of all of them split by what ran: script (Python in wasm and
@@ -10,10 +10,11 @@ collection, HTML parsing (the morph's new HTML), and what is left of the task (t
 scheduler's own). Each trace event counts its self time (its time less its children's).
 
 ``--cpu``: tasks are measured by the main thread's CPU time (``tdur``), not the wall
-clock. CDP's CPU slow-down spins the thread (a loop of work measured 51 ms of thread time
-unslowed and 225-241 ms at 4x), so the thread time of a page slowed 4x is what its tasks
-last on a phone 4x slower than this machine with nothing else running; the wall clock adds
-the time other jobs had the machine (2-10x on a shared machine), thread time does not.
+clock, which on a machine shared with other jobs swings 2-10x with their load.
+``--scale 4`` with a page run unslowed (``link_play.py --rate 1``): the CPU time four times
+over, what the work takes on a phone 4x slower. (CDP's slow-down spins the thread, so the
+thread time of a slowed page is the slowed time too, but under load it swung as much as the
+wall clock: a loop of work took 51 ms of thread time unslowed every time.)
 """
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def main_thread(events: list[dict]) -> tuple[int, int]:
     return max(work, key=lambda k: work[k])
 
 
-def analyse(path: Path, over_ms: float, cpu: bool = False) -> dict:
+def analyse(path: Path, over_ms: float, cpu: bool = False, scale: float = 1.0) -> dict:
     data = json.loads(path.read_text())
     events = data["traceEvents"] if isinstance(data, dict) else data
     pid, tid = main_thread(events)
@@ -63,10 +64,10 @@ def analyse(path: Path, over_ms: float, cpu: bool = False) -> dict:
                     and "dur" in e), key=lambda e: (e["ts"], -e["dur"]))
 
     def took(e: dict) -> float:  # µs: wall, or the thread's CPU time
-        return float(e.get("tdur", e["dur"]) if cpu else e["dur"])
+        return float(e.get("tdur", e["dur"]) if cpu else e["dur"]) * scale
 
     tasks = [e for e in spans if e["name"] in TASKS and took(e) >= over_ms * 1000]
-    out: dict = {"measure": "thread CPU" if cpu else "wall", "tasks": len(tasks),
+    out: dict = {"measure": ("thread CPU" if cpu else "wall") + (f" x {scale:g}" if scale != 1 else ""), "tasks": len(tasks),
                  "over_100ms": sum(1 for e in tasks if took(e) > 100_000),
                  "longest_ms": round(max((took(e) for e in tasks), default=0) / 1000),
                  "total_ms": round(sum(took(e) for e in tasks) / 1000), "by_group_ms": {}, "by_event_ms": {},
@@ -99,7 +100,7 @@ def analyse(path: Path, over_ms: float, cpu: bool = False) -> dict:
     return out
 
 
-def renders(path: Path) -> dict:
+def renders(path: Path, scale: float = 1.0) -> dict:
     """The page's renders (render.py's ``trex:render <n>`` measures, one per stretch of a
     render's work): each stretch's wall time, and its share of the thread's CPU (the stretch
     times its task's CPU over its task's wall time); a render is the sum of its stretches."""
@@ -124,7 +125,7 @@ def renders(path: Path) -> dict:
         t1 = e["ts"]
         ratio = next((r for a, b, r in tasks if a <= t0 and t1 <= b + 1), 1.0)
         wall[e["name"]] += (t1 - t0) / 1000
-        cpu[e["name"]] += (t1 - t0) / 1000 * ratio
+        cpu[e["name"]] += (t1 - t0) / 1000 * ratio * scale
 
     def spread(xs: list[float]) -> dict:
         xs = sorted(xs) or [0.0]
@@ -140,10 +141,12 @@ def main() -> None:
     ap.add_argument("--over", type=float, default=50.0, help="tasks over this many ms")
     ap.add_argument("--top", type=int, default=8, help="list the longest tasks, each split")
     ap.add_argument("--cpu", action="store_true", help="measure by the thread's CPU time (see above)")
+    ap.add_argument("--scale", type=float, default=1.0,
+                    help="times the thread's CPU time: a page run unslowed (--rate 1) scaled 4x")
     args = ap.parse_args()
-    out = analyse(args.trace, args.over, args.cpu)
+    out = analyse(args.trace, args.over, args.cpu, args.scale)
     out["each"] = sorted(out["each"], key=lambda t: -t["ms"])[:args.top]
-    out["renders"] = renders(args.trace)
+    out["renders"] = renders(args.trace, args.scale if args.cpu else 1.0)
     print(json.dumps(out, indent=1))
 
 
