@@ -210,6 +210,8 @@ class Renderer:
             self.sound.play(to_js(cues))
         if self.later is None:
             self.rendered()
+        else:  # mid-render, the page waits for nobody: no stale [data-waiting] until its last batch
+            self.mark("waiting", None)
 
     @staticmethod
     def narrowed(batch: list[list[str]], before: dict[str, str]) -> list[list[str]]:
@@ -250,6 +252,7 @@ class Renderer:
         move's save is written too: ``hold``, release())."""
         if self.hold():
             self.owed = True
+            self.mark("waiting", None)  # (as mid-render: what it waits for is said with the save)
             return
         self.seq += 1
         self.mark("seq", str(self.seq))
