@@ -14,9 +14,16 @@ Printed, as JSON:
   Python; ``channel_s``: from the reply given to the host to the friend's table shown);
 * ``bytes``: every message the host sent, mean and largest, and per move (all friends);
 * ``host_longest_ms`` and ``host_tasks_over_50ms``: the host's long tasks while the deals
-  are played (PerformanceObserver 'longtask').
+  are played (PerformanceObserver 'longtask', the wall clock), and what they are made of
+  (``host_long_tasks_made_of_ms``: the page's timed steps, dom.Stopwatch);
+* ``host_renders``: each render's time (its tasks and the next frame's style and layout).
 
-Run: ``python bench/link_play.py [--site DIR] [--deals 2] [--rate 4] [--friends 3]``
+The host is polled through ``trexTest.brief()`` every 50 ms (``state()`` builds the view's
+state: polled every frame it was a long task of its own). ``--trace T.json`` writes the
+host's Chromium trace of the deals: ``python bench/trace_tasks.py T.json --cpu`` measures the
+tasks and renders by the main thread's CPU time, which the shared machine's load leaves alone.
+
+Run: ``python bench/link_play.py [--site DIR] [--deals 2] [--rate 4] [--friends 3] [--trace T.json]``
 (builds the site if no ``--site``); ``--friends 0`` is the same page against three bots.
 """
 from __future__ import annotations
@@ -31,16 +38,45 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from test_link_play import DECIDING, LINK_ARGS, MOVED, act, invitation  # noqa: E402
+from test_link_play import DECIDING, LINK_ARGS, act, invitation  # noqa: E402
 
 import build  # noqa: E402
 from conftest import CHROMIUM, SUB_PATH, _new_table  # noqa: E402
 
+# The host's state, read while it plays: trexTest.brief() (a few fields), polled every 50 ms:
+# polling trexTest.state() every frame, as the tests do, made long tasks of its own on the host.
+BRIEF = "JSON.parse(window.trexTest.brief())"
+MOVED = f"n => {BRIEF}.moves !== n || document.body.dataset.waiting === 'summary'"
+POLL = 50  # ms
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 LONG_TASKS = """(() => { const rec = window.__trexTasks = [];
-  new PerformanceObserver(l => l.getEntries().forEach(e => rec.push(e.duration))).observe({type: 'longtask'});
+  new PerformanceObserver(l => l.getEntries().forEach(e => rec.push([e.startTime, e.duration])))
+    .observe({type: 'longtask'});
 })();"""
+
+
+def made_of(tasks: list[list[float]], steps: list[list]) -> dict[str, int]:
+    """What the long tasks are made of, summed over all of them (ms): the page's timed steps
+    (dom.Stopwatch; a step inside another counts in the outer one only) that fall in each,
+    and the rest of their time ("(browser)": style, layout and the DOM work outside a step,
+    the event's dispatch, garbage collection)."""
+    total: dict[str, float] = {}
+    for start, duration in tasks:
+        inside = [(t0, name, ms) for t0, name, ms in steps if start - 1 <= t0 and t0 + ms <= start + duration + 1]
+        outer = [(t0, name, ms) for t0, name, ms in inside
+                 if not any(o0 <= t0 and t0 + ms <= o0 + oms and (o0, oname, oms) != (t0, name, ms)
+                            for o0, oname, oms in inside)]
+        for _, name, ms in outer:
+            total[name] = total.get(name, 0.0) + ms
+        total["(browser)"] = total.get("(browser)", 0.0) + duration - sum(ms for _, _, ms in outer)
+    return {k: round(v) for k, v in sorted(total.items(), key=lambda kv: -kv[1])}
+
+
+def percentile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank below), as page_load.stats takes its p95."""
+    xs = sorted(xs) or [0.0]
+    return xs[int(q * (len(xs) - 1))]
 
 
 def main() -> None:
@@ -51,6 +87,8 @@ def main() -> None:
     ap.add_argument("--friends", type=int, default=3, choices=(0, 1, 2, 3),
                     help="friends at East, North, West in that order; the other seats are bots "
                          "(0: the same page against three bots, to compare)")
+    ap.add_argument("--trace", type=Path, help="write the host's Chromium trace of the deals here (a JSON "
+                    "for chrome://tracing or DevTools; bench/trace_tasks.py sums its long tasks)")
     args = ap.parse_args()
     site = args.site or build.build()
     srv, url = build.serve_in_thread(site, base=SUB_PATH)
@@ -61,7 +99,7 @@ def main() -> None:
         class Contexts:
             def new_context(self, **options):
                 c = browser.new_context(**options)
-                c.add_init_script("window.trexNoTour = true;")
+                c.add_init_script("window.trexNoTour = true; window.trexTiming = true;")
                 return c
 
         host = _new_table(Contexts(), url, PHONE, has_touch=True, is_mobile=True)
@@ -73,9 +111,8 @@ def main() -> None:
         links = (1, 2, 3)[:args.friends]
         for seat in links:
             host.page.select_option(f".settings [name=seat{seat}]", "link")
-        host.click("[data-action=apply-rules]")
         t0 = time.monotonic()
-        host.click("[data-action=rules-now]")
+        host.click("[data-action=apply-rules]")  # (no question: the host has not played yet)
         friends, joined, channel = {}, {}, {}
         for seat in links:
             link = invitation(host, seat)
@@ -95,22 +132,32 @@ def main() -> None:
         if links:
             host.click("[data-overlay=link] [data-action=close]")
         host.page.evaluate(LONG_TASKS)
+        if args.trace:
+            browser.start_tracing(page=host.page, path=str(args.trace),
+                                  categories=["devtools.timeline", "disabled-by-default-devtools.timeline",
+                                              "blink.user_timing", "v8", "v8.execute"])
+        renders_before = len(json.loads(host.page.evaluate("window.trexTest.perf()"))["render_ms"])
         deals = 0
         while deals < args.deals:
-            st = host.state()
+            st = host.page.evaluate(BRIEF)
             if st["overlay"] == "summary":
                 deals += 1
                 if deals < args.deals:
                     host.click("[data-action=next-deal]")
-                    host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+                    host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000, polling=POLL)
                 continue
             seat = st["to_move"]
             if st["deciding"] and (seat == 0 or seat in friends):
                 page = host.page if seat == 0 else friends[seat].page
-                page.wait_for_function(DECIDING, timeout=60_000)
+                page.wait_for_function(DECIDING, timeout=60_000, polling=POLL)
                 act(page)
-            host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000)
+            host.page.wait_for_function(MOVED, arg=st["moves"], timeout=60_000, polling=POLL)
+        if args.trace:
+            browser.stop_tracing()
         tasks = host.page.evaluate("window.__trexTasks")
+        perf = json.loads(host.page.evaluate("window.trexTest.perf()"))
+        renders = perf["render_ms"][renders_before:]
+        durations = [d for _, d in tasks]
         timings = host.state()["link_ms"]
         sent = host.state()["link_bytes"]
         moves = host.state()["moves"]
@@ -120,8 +167,13 @@ def main() -> None:
             "channel_s": {s: round(v, 2) for s, v in channel.items()},
             "bytes": {"messages": len(sent), "mean": round(statistics.mean(sent)), "largest": max(sent),
                       "per_move": round(sum(sent) / max(1, moves))} if sent else None,
-            "host_longest_ms": round(max(tasks, default=0.0)), "host_tasks_over_50ms": len(tasks),
-            "host_tasks_median_ms": round(statistics.median(tasks)) if tasks else 0,
+            "host_longest_ms": round(max(durations, default=0.0)), "host_tasks_over_50ms": len(tasks),
+            "host_tasks_over_100ms": sum(1 for d in durations if d > 100),
+            "host_tasks_median_ms": round(statistics.median(durations)) if tasks else 0,
+            # a render: its tasks' Python and morph, and the style and layout of the frame after
+            "host_renders": {"n": len(renders), "median_ms": round(statistics.median(renders), 1) if renders else 0,
+                             "p95_ms": round(percentile(renders, 0.95), 1), "max_ms": round(max(renders, default=0), 1)},
+            "host_long_tasks_made_of_ms": made_of(tasks, perf["steps"]),
             # a friend's move on the host: the referee (play, states, sends), then the table (save, ...)
             "friend_move_ms": {"referee_median": round(statistics.median(r for r, _ in timings), 1),
                                "referee_max": round(max(r for r, _ in timings), 1),

@@ -143,14 +143,19 @@ def load_times(browser, base: str, rounds: int, viewport: dict | None = None, ra
 
 
 def long_tasks(browser, base: str, level: str, seconds: float, viewport: dict | None = None,
-               rate: float = 1) -> dict:
+               rate: float = 1, trace: Path | None = None) -> dict:
     ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
                               service_workers="block")  # the "offline" part measures the worker
     outside: list[str] = []
     guard(ctx, outside)
     page = throttle(ctx.new_page(), rate)
     ready = ready_ms(page, base + f"index.html?autoplay=1&speed=fast&seed=1&level={level}")
+    if trace:  # (bench/trace_tasks.py reads it)
+        browser.start_tracing(page=page, path=str(trace), categories=[
+            "devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute"])
     time.sleep(seconds)  # a duration to observe, not a readiness wait
+    if trace:
+        browser.stop_tracing()
     tasks = page.evaluate("window.__trexLongTasks")
     perf = json.loads(page.evaluate("window.trexTest.perf()"))
     state = json.loads(page.evaluate("window.trexTest.state()"))
@@ -316,8 +321,9 @@ def main() -> None:
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--parts", default="load,bots,phone,offline",
                     help="which measurements (comma-separated: load, bots, phone, offline, motion, search)")
-    ap.add_argument("--phone-rounds", type=int, default=3)
+    ap.add_argument("--phone-rounds", type=int, default=3, help="the phone's loads (0: none, only its play)")
     ap.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down of the phone runs")
+    ap.add_argument("--trace", type=Path, help="the phone's play as a Chromium trace (bench/trace_tasks.py)")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "page_load.json")
     args = ap.parse_args()
     parts = set(args.parts.split(","))
@@ -344,9 +350,11 @@ def main() -> None:
         if "phone" in parts:
             print(f"phone: {PHONE['width']}x{PHONE['height']}, CPU throttled {args.throttle:g}x; "
                   f"{args.phone_rounds} rounds, cold and warm, interleaved")
-            result["phone_load"] = load_times(browser, base, args.phone_rounds, PHONE, args.throttle)
+            if args.phone_rounds:  # (0: only the bots' play on the phone)
+                result["phone_load"] = load_times(browser, base, args.phone_rounds, PHONE, args.throttle)
             print(f"  phone: medium bots, observing {args.bot_seconds:.0f} s of play", flush=True)
-            result["phone_bots"] = long_tasks(browser, base, "medium", args.bot_seconds, PHONE, args.throttle)
+            result["phone_bots"] = long_tasks(browser, base, "medium", args.bot_seconds, PHONE, args.throttle,
+                                              args.trace)
         if "motion" in parts:
             print(f"motion: {PHONE['width']}x{PHONE['height']}, CPU throttled {args.throttle:g}x, cards moving; "
                   f"observing {args.bot_seconds:.0f} s of play", flush=True)

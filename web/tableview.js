@@ -18,7 +18,8 @@
 // a phone): where each card was ("First") is the box measured in the animation frame
 // after the previous render, where the browser lays the page out anyway; the new boxes
 // ("Last") are read in the next frame, which also measures for the render after. A
-// window resized in between drops one animation rather than play a wrong one. The
+// window resized in between (its resize event) drops one animation rather than play a
+// wrong one; not even the window's size is read in a render's task (it lays the page out). The
 // game's state never waits for an animation.
 //
 // A changed `tabindex` is not set in the render's task either: Chromium brings style and
@@ -39,9 +40,9 @@
     return node.nodeType === 1 ? node.getAttribute("data-key") || undefined : undefined;
   }
 
-  function reducedMotion() {
-    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-  }
+  // one query, read at each render (a new matchMedia each time is work for nothing)
+  var REDUCE = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  function reducedMotion() { return !!(REDUCE && REDUCE.matches); }
 
   // Boxes in page coordinates: a page scrolled between two frames (a page of many
   // tables) moves both ends of a card's path alike.
@@ -64,7 +65,11 @@
     this.pending = null;   // what the next frame animates: {kept, leaving, ms}
     this.measure = false;  // whether the next frame measures boxes (motion is on)
     this.stops = new Map();  // element -> the tabindex it gets after the render (see the top)
+    this.resized = false;  // the window changed size since the boxes were measured
     var self = this;
+    // (reading window.innerWidth in a render's task lays the page out there and then: a
+    // window resized is heard instead)
+    window.addEventListener("resize", function () { self.resized = true; });
     // An element whose rendering is unchanged keeps its node and its children untouched;
     // a changed one keeps its tabindex until setStops.
     function changed(fromEl, toEl) {
@@ -98,7 +103,7 @@
     this.setStops();  // a render before the frame: the last one's stops first (it may undo them)
     var motion = !reducedMotion();
     var first = this.boxes;
-    if (first && (first.w !== window.innerWidth || first.h !== window.innerHeight)) first = null;
+    if (first && this.resized) first = null;
     var animate = ms > 0 && motion && first !== null && region.firstElementChild !== null;
     var kept = null, leaving = null;
     if (animate) {  // only DOM reads that need no layout
@@ -151,8 +156,8 @@
   TrexTableView.prototype.onFrame = function () {
     var region = this.region;
     if (!this.measure) { this.setStops(); return; }  // nothing moves
+    this.resized = false;
     var last = {
-      w: window.innerWidth, h: window.innerHeight,
       flips: boxes(region, "[data-flip]", "data-flip"),
       seats: boxes(region, ".seat[data-seat]", "data-seat")
     };

@@ -154,9 +154,10 @@ def join(device, host: Table, seat: int, lang: str, viewport=DESKTOP, opened: bo
             box.fill("")
         box.fill(reply.input_value())
         host.click("[data-action=link-accept]")
-        # a reply taken is emptied, so the next friend's paste does not follow it (or the box
-        # is gone: every seat taken)
-        host.page.wait_for_function("() => !document.querySelector('textarea.link-reply')?.value")
+        # a reply taken is emptied, so the next friend's paste does not follow it (the box is
+        # gone if the friend is already seated and no other is awaited: nothing can follow it)
+        host.page.wait_for_function("() => { const box = document.querySelector('textarea.link-reply');"
+                                    " return !box || box.value === ''; }")
     guest.page.wait_for_selector("[data-overlay=join]", state="detached", timeout=20_000)
     drawn = (seat - host.state()["viewer"]) % 4  # (see invitation)
     host.page.wait_for_selector(f"[data-overlay=link] [data-seat='{drawn}'][data-status=seated]")

@@ -154,3 +154,31 @@ def test_a_damaged_save_plays_on_from_its_last_good_move_and_downloads(new_table
     assert record["moves"][:7] == [str(m) for m in good.history]
     saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert saved["moves"][:7] == [str(m) for m in good.history], "the match saved again from there"
+
+
+def test_a_move_is_saved_when_the_table_waits_and_when_the_page_is_left(new_table):
+    """A move's save comes in an idle task after the move is drawn (pipeline.save_soon): the
+    page's marks wait for it, so the save read after them holds every move; and a page
+    hidden or left first saves at once (pagehide), in the same task as the move here."""
+    t = new_table()
+    t.goto("?speed=instant&seed=5")
+    while t.wait_idle()["waiting"] != "play":
+        t.step()
+    t.act(".hand .card.playable")
+    moves = json.loads(t.page.evaluate("window.trexTest.record()"))["moves"]
+    saved = json.loads(t.page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["moves"] == moves, "the marks came before the save"
+    while t.wait_idle()["waiting"] != "play":
+        t.step()
+    # the card played and the page left in one task: no idle moment came between them
+    stored = t.page.evaluate("""() => {
+        document.querySelector('.hand .card.playable').click();
+        window.dispatchEvent(new PageTransitionEvent('pagehide'));
+        return [localStorage.getItem('trex.match'), window.trexTest.record()];
+    }""")
+    saved, record = json.loads(stored[0]), json.loads(stored[1])
+    assert saved["moves"] == record["moves"] and len(record["moves"]) > len(moves)
+    t.reload()
+    t.wait_idle()
+    after = json.loads(t.page.evaluate("window.trexTest.record()"))["moves"]
+    assert after[:len(record["moves"])] == record["moves"]

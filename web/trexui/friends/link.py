@@ -27,6 +27,7 @@ from trex_core import Match, Observation
 from trex_core import __version__ as VERSION
 from trex_core.tools.referee import Outgoing, Referee
 
+from ..page.dom import Stopwatch
 from ..players.seats import Seats
 from . import invite, qr, relay, rtc, scan
 from .invite import InviteError
@@ -47,6 +48,10 @@ class LinkTable(Protocol):
     def kick(self) -> None: ...
     def speaking(self) -> AbstractContextManager[None]: ...
     def report_bug(self, exc: BaseException) -> None: ...
+    @property
+    def watch(self) -> Stopwatch:
+        """Times the steps of the table's tasks, for the benchmarks (dom.py)."""
+        ...
 
 
 @dataclass
@@ -74,6 +79,7 @@ class LinkHost:
         self.referee: Referee | None = None
         self.guests: dict[int, Guest] = {}
         self.sent: tuple[int, int] | None = None  # (the match's id, its moves) last sent to the guests
+        self.owed = False  # the guests' states of the last change wait for their task (flush)
         self.bytes: list[int] = []  # each message's size in bytes (the issue's measure: a move's cost)
         self.timings: list[tuple[float, float]] = []  # a friend's move: the referee's ms, the table's ms (bench)
         self.problem: str | None = None  # the last reply that could not seat anyone: its code
@@ -119,6 +125,7 @@ class LinkHost:
         self.guests = {}
         self.referee = None
         self.sent = None
+        self.owed = False
         self.problem = None
 
     def waits_for(self, seat: int) -> bool:
@@ -199,6 +206,7 @@ class LinkHost:
     def tell_away(self) -> None:
         """Every friend's table shows who is away, as the host's does (view.py's badge)."""
         if self.referee is not None:
+            self.flush()
             self.send(self.referee.away(self.away(), dict(self.notes())))
 
     def accept(self, text: str, quiet: bool = False) -> bool:
@@ -249,11 +257,13 @@ class LinkHost:
             return
         with self.table.speaking():
             try:
+                self.flush()  # the state the guest chose in, first
                 m = ref.match
                 moves, tricks = len(m.history), len(self.table.obs.tricks)
                 seated = seat in ref.seated
                 t0 = window.performance.now()
-                self.send(ref.receive(seat, text, now=t0 / 1000))  # (the guest's ration's clock)
+                with self.table.watch.step("referee"):
+                    self.send(ref.receive(seat, text, now=t0 / 1000))  # (the guest's ration's clock)
                 if len(m.history) != moves:
                     self.sent = (id(m), len(m.history))  # the referee sent every guest the change
                     t1 = window.performance.now()
@@ -317,7 +327,24 @@ class LinkHost:
         key = (id(m), len(m.history))
         if key != self.sent:
             self.sent = key
-            self.send(ref.changed())
+            if not self.owed:  # (two changes before it: the guests are sent the last)
+                self.owed = True
+                asyncio.get_event_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """The guests' new states (changed), in a task after the move's: building each seat's
+        observation is no part of showing the move on the host. Anything the referee hears
+        or says first waits for them (received, tell_away), so no guest's move is ever
+        judged against an older state than its own."""
+        if not self.owed:
+            return
+        self.owed = False
+        try:
+            if self.referee is not None:
+                with self.table.watch.step("friends"):
+                    self.send(self.referee.changed())
+        except Exception as exc:  # (a task of its own: say so, like a handler)
+            self.table.report_bug(exc)
 
     def send(self, out: list[Outgoing]) -> None:
         for seat, text in out:

@@ -6,7 +6,7 @@ it is built from) shares, so none of them repeats a guard against a refusing bro
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -98,6 +98,28 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.report_bug(exc)
     run.__name__ = fn.__name__
     return run
+
+
+class Stopwatch:
+    """The steps of a table's tasks, timed for the benchmarks (``?autoplay=1``, or
+    ``window.trexTiming`` set before the page starts): each ``(start ms, step, ms)``, which
+    bench/link_play.py and bench/page_load.py match with the browser's long tasks to say
+    what they are made of. Off, a step costs a test of a flag."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.steps: list[tuple[float, str, float]] = []
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        if not self.on:
+            yield
+            return
+        t0 = float(window.performance.now())
+        try:
+            yield
+        finally:
+            self.steps.append((t0, name, float(window.performance.now()) - t0))
 
 
 def log_bug(exc: BaseException) -> None:

@@ -48,7 +48,7 @@ from ..friends.loader import Friends
 from ..i18n import strings
 from ..i18n.strings import t
 from ..page import bytecode
-from ..page.dom import browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
+from ..page.dom import Stopwatch, browser_languages, focus, guarded, js, log_bug, storage_get, storage_set
 from ..page.focus import Focus
 from ..players import bots, seats
 from ..players.botdriver import SPEEDS, BotDriver
@@ -114,7 +114,9 @@ class Table:
         self._names: tuple[tuple[str, int, tuple[str, ...]], faces.Names] | None = None  # seat_names()'s
         self.proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.focuser = Focus(self, root, None)
-        self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay)
+        # timed: the benchmarks' (?autoplay=1; window.trexTiming, set before the page starts)
+        timing = main and js(getattr(window, "trexTiming", None)) is True
+        self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay or timing)
         self.region = self.renderer.region
         self.focuser.region = self.region
         self.form = SettingsForm(self.region)
@@ -266,6 +268,10 @@ class Table:
     # ------------------------------------------------------------ the parts, as the helpers see them
     def render(self, spread: bool = False) -> None:
         self.renderer.render(spread)
+
+    @property
+    def watch(self) -> Stopwatch:
+        return self.renderer.watch
 
     def kick(self) -> None:
         self.driver.kick()
@@ -448,6 +454,7 @@ class Table:
     @guarded
     def on_hide(self, event: Any) -> None:
         if js(document.visibilityState) == "hidden" or js(event.type) == "pagehide":
+            self.pipeline.flush()  # a move's save that waits for an idle moment: now (pipeline.save_soon)
             early.keep_view(self)
 
     @guarded
@@ -565,10 +572,18 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
                 "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None,
             })
 
+    def brief(*_: Any) -> str:
+        """What a benchmark polls while a slowed page plays: state()'s few fields that cost
+        next to nothing (state() builds the view's state, tens of ms on a slowed phone, and
+        polled every frame it became a long task of its own)."""
+        m = tb.match
+        return json.dumps({"moves": len(m.history), "to_move": m.to_move, "overlay": tb.overlay,
+                           "deciding": m.to_move is not None and seats.deciding(m, m.to_move) is not None})
+
     def perf(*_: Any) -> str:
         d = tb.driver
         return json.dumps({"bot_ms": d.ms, "bot_tasks": d.tasks, "bot_samples": d.samples,
-                           "render_ms": tb.renderer.render_ms, "bots_imported": bots.imported(),
+                           "render_ms": tb.renderer.render_ms, "steps": tb.watch.steps, "bots_imported": bots.imported(),
                            "bots_compiled": bots.compiled})
 
     def record(*_: Any) -> str:  # the game record and the move texts: a test replays this game in CPython
@@ -579,7 +594,7 @@ def test_hooks(tb: Table) -> dict[str, Callable[..., str]]:
         return json.dumps({"hint": a.hint, "review": a.review, "used": a.used, "stats": storage_get(stats.KEY),
                            "timings": a.timings})
 
-    return {"state": state, "perf": perf, "record": record, "aids": aid}
+    return {"state": state, "brief": brief, "perf": perf, "record": record, "aids": aid}
 
 
 async def start(painter: Callable[[Any], tuple[str, str | None, str | None]] | None = None) -> None:

@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from js import Object
+from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from trex_core import (
@@ -35,6 +37,8 @@ from ..view import faces
 from . import store, tablestate
 from .game import Game
 from .render import Renderer
+
+SAVE_WAIT_MS = 250  # a move's save waits for an idle moment at most this long (save_soon)
 
 
 class PipelineHost(Protocol):
@@ -75,6 +79,9 @@ class MovePipeline:
         self.stamp: store.Stamp | None = None  # the stamp of the save this tab restored or last wrote
         self.seats = Seats()  # who plays each seat, whose chair the table is drawn from
         self.changed: Callable[[], None] = lambda: None  # told after every change (the guests', link.py)
+        self.pending: Any = None  # a move's save, waiting for its own task (save_soon): its callback's id
+        self._flush_proxy: Any = None
+        renderer.hold = lambda: self.pending is not None  # the page's marks wait for the save
 
     @property
     def match(self) -> Match:
@@ -113,6 +120,8 @@ class MovePipeline:
     def restore(self, seed: int | None) -> None:
         """Resume the saved match exactly where it was; report a bad save (§5). ``seed``:
         the address names a game (?seed=), asked about when a save holds another."""
+        if self.cancel():  # (the match on the table gives way to the stored one)
+            self.renderer.release()
         text = storage_get(store.SAVE_KEY)
         self.stamp = store.stamp_of(text)
         if not text:
@@ -148,9 +157,57 @@ class MovePipeline:
     def save(self, force: bool = False) -> None:
         """Store the match, unless another tab has saved a newer one since this tab last read
         or wrote the save (its stamp, store.py): then this tab stops saving and says so.
-        ``force``: the player chose this match (a new one, a record played on)."""
+        ``force``: the player chose this match (a new one, a record played on). A move's save
+        still waiting (save_soon) is this one."""
         if not self.saves:
             return
+        held = self.cancel()
+        with self.renderer.watch.step("save"):
+            self.store(force)
+        if held:
+            self.renderer.release()  # the page's marks waited for this save
+
+    def cancel(self) -> bool:
+        """Forget the move's save that waits, if any (a save now, or another match, replaces
+        it); whether there was one."""
+        if self.pending is None:
+            return False
+        if self.idle_callbacks:
+            window.cancelIdleCallback(self.pending)
+        else:
+            window.clearTimeout(self.pending)
+        self.pending = None
+        return True
+
+    @property
+    def idle_callbacks(self) -> bool:
+        return hasattr(window, "requestIdleCallback")
+
+    def save_soon(self) -> None:
+        """A move's save, in a task of its own once the page has drawn the move (an idle
+        moment, at most SAVE_WAIT_MS later): writing tens of KB to local storage is no part
+        of showing the move. The page's marks ([data-waiting]) wait for it, so whoever reads
+        the save after them finds the move; a page hidden or left first saves at once
+        (flush, app.py's pagehide and visibilitychange)."""
+        if not self.saves or self.pending is not None:
+            return
+        if self._flush_proxy is None:
+            self._flush_proxy = create_proxy(lambda *_: self.flush())
+        if self.idle_callbacks:
+            self.pending = window.requestIdleCallback(self._flush_proxy, to_js({"timeout": SAVE_WAIT_MS},
+                                                                               dict_converter=Object.fromEntries))
+        else:  # (a browser with no idle callbacks: the next task)
+            self.pending = window.setTimeout(self._flush_proxy, 0)
+
+    def flush(self) -> None:
+        """The move's save that waits (save_soon), now."""
+        if self.pending is not None:
+            try:
+                self.save()
+            except Exception as exc:  # (a callback of the browser's: say so, like a handler)
+                self.renderer.host.report_bug(exc)
+
+    def store(self, force: bool) -> None:
         ui = self.host.ui
         if self.saved is None or self.saved.match is not self.match:
             self.saved = store.Save(self.seed, self.match)
@@ -195,9 +252,12 @@ class MovePipeline:
         """Re-read the viewer's observation and what the page derives from it."""
         m = self.match
         ui = self.host.ui
-        self.obs = obs = self.seats.observation(m)
-        tablestate.refreshed(ui, m, obs, self.seats.viewer)
-        self.changed()
+        watch = self.renderer.watch
+        with watch.step("observe"):
+            self.obs = obs = self.seats.observation(m)
+            tablestate.refreshed(ui, m, obs, self.seats.viewer)
+        with watch.step("friends"):
+            self.changed()
 
     def hand_off(self) -> bool:
         """Pass-and-play: when a person other than the one holding the device is to decide,
@@ -261,7 +321,7 @@ class MovePipeline:
         if m.is_over and e is not None:
             scores = self.observation.deal_scores
             self.host.emit("deal-over", scores=[scores[e.table_seat(s)] for s in range(4)])
-        self.save()
+        self.save_soon()
         self.renderer.render(spread)
         self.driver.kick()
 
@@ -282,7 +342,7 @@ class MovePipeline:
             self.renderer.render()
             return
         try:
-            self.apply(text)
+            self.apply(text, spread=True)  # the page in the next task: this one is the engine's and the view's
         except IllegalMoveError as exc:  # why, by its code: the page never reads the engine's text
             ui["message"] = faces.refusal_text(exc.code, exc.params, viewer=self.seats.viewer)
             self.renderer.render()

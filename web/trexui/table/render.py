@@ -11,16 +11,17 @@ Then the focus settles (focus.py), the news is appended to the table's polite li
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from js import Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from trex_core import Observation
 
-from ..page.dom import js
+from ..page.dom import Stopwatch, js
 from ..page.focus import Focus
 from ..view import announce, board, sound
 
@@ -66,7 +67,8 @@ class Renderer:
         self.host = host
         self.root = root
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
-        self.timed = timed  # the benchmark (?autoplay=1): each render is timed
+        self.timed = timed  # the benchmark (?autoplay=1, window.trexTiming): each render is timed
+        self.watch = Stopwatch(timed)  # ... and the steps of its tasks
         if not painted(root):  # else: painted before Python (an opening, a kept table, a lesson's HTML)
             root.innerHTML = board.SKELETON
         self.region = root.querySelector(".table-view")
@@ -87,6 +89,8 @@ class Renderer:
         self.render_ms: list[float] = []  # how long each render took, layout included (benchmark)
         self._frame: Any = None
         self.on_pause = False  # paused(): renders wait
+        self.hold: Callable[[], bool] = lambda: False  # the marks wait (for a move's save: pipeline.py)
+        self.owed = False  # a render's marks wait for release()
 
     @contextmanager
     def paused(self) -> Iterator[None]:
@@ -113,16 +117,27 @@ class Renderer:
         t0 = window.performance.now()
         self.layout_timer()
         self.render_now(spread)
-        self.render_ms.append(window.performance.now() - t0)
+        self.render_ms.append(0.0)
+        self.segment(t0)
+
+    def segment(self, t0: float) -> None:
+        """The benchmark: the last render's work from ``t0`` to now counts in its time, and
+        is a User Timing measure (``trex:render <n>``) that a trace shows, so
+        bench/trace_tasks.py can say how much of the main thread's CPU the render took."""
+        t1 = window.performance.now()
+        self.render_ms[-1] += t1 - t0
+        window.performance.measure(f"trex:render {len(self.render_ms)}",
+                                   to_js({"start": t0, "end": t1}, dict_converter=Object.fromEntries))
 
     def layout_timer(self) -> None:
         """The benchmark: add the next frame's style and layout to the last render's time
         (this frame callback is registered before the view's own, which measures cards)."""
         def frame(*_: Any) -> None:
             t0 = window.performance.now()
-            document.body.offsetHeight  # noqa: B018  the frame's style and layout, now
+            with self.watch.step("layout"):
+                document.body.offsetHeight  # noqa: B018  the frame's style and layout, now
             if self.render_ms:
-                self.render_ms[-1] += window.performance.now() - t0
+                self.segment(t0)
         if self._frame is None:
             self._frame = create_proxy(frame)
         window.requestAnimationFrame(self._frame)
@@ -143,7 +158,8 @@ class Renderer:
         # changes the page), so it is never left on <body> between two tasks. Cards move for
         # a share of the pace (none at "instant").
         host = self.host
-        parts = host.parts()
+        with self.watch.step("parts"):
+            parts = host.parts()
         changed = [[name, html] for name, html in parts if self.applied.get(name) != html]
         applied = dict(self.applied)
         self.applied = dict(parts)
@@ -153,7 +169,8 @@ class Renderer:
         if changed:
             ms = min(280, int(host.speed * 600))
             if not applied:  # the first render; later ones go part by part, so the sheet can wait
-                self.view.patch(board.whole(parts), ms)
+                with self.watch.step("patch"):
+                    self.view.patch(board.whole(parts), ms)
             else:
                 names = {name for name, _ in changed}
                 wait = {"side"} if len(changed) > 2 else set()
@@ -181,15 +198,26 @@ class Renderer:
                             self.applied[name] = applied[name]  # not on the page yet
                     asyncio.get_event_loop().call_soon(self.apply_later, self.later_gen)
                 if now:
-                    self.view.patch(to_js(now), ms)
+                    with self.watch.step("patch"):
+                        self.view.patch(to_js(self.narrowed(now, applied)), ms)
         if self.later_focus is None:
-            self.focus.settle(before)
-        self.speak(self.announcer.update(host.obs, coalesce=host.fast))
+            with self.watch.step("focus"):
+                self.focus.settle(before)
+        with self.watch.step("announce"):
+            self.speak(self.announcer.update(host.obs, coalesce=host.fast))
         cues = self.cues.update(host.obs)
         if cues and self.sound.enabled:
             self.sound.play(to_js(cues))
         if self.later is None:
             self.rendered()
+        else:  # mid-render, the page waits for nobody: no stale [data-waiting] until its last batch
+            self.mark("waiting", None)
+
+    @staticmethod
+    def narrowed(batch: list[list[str]], before: dict[str, str]) -> list[list[str]]:
+        """The batch's parts as the page morphs them: of a part whose parts inside changed
+        alone, only those (board.narrow); ``before``: the parts as on the page now."""
+        return [entry for name, html in batch for entry in board.narrow(name, before.get(name), html)]
 
     def apply_later(self, gen: int) -> None:
         """The next batch of the last render's parts that wait for a task of their own (the
@@ -199,17 +227,19 @@ class Renderer:
         batch, settle, ms = self.later.pop(0)
         t0 = window.performance.now()
         try:
-            self.view.patch(to_js(batch), ms)
+            with self.watch.step("patch-later"):
+                self.view.patch(to_js(self.narrowed(batch, self.applied)), ms)
         except Exception as exc:  # a view bug: say so (a render), and wait for nothing more
             self.later = None
             self.host.report_bug(exc)
             return
         self.applied.update((name, html) for name, html in batch)
         if settle and self.later_focus is not None:
-            self.focus.settle(self.later_focus)
+            with self.watch.step("focus"):
+                self.focus.settle(self.later_focus)
             self.later_focus = None
         if self.timed and self.render_ms:  # the benchmark: part of the same re-render
-            self.render_ms[-1] += window.performance.now() - t0
+            self.segment(t0)
             self.layout_timer()
         if self.later:
             asyncio.get_event_loop().call_soon(self.apply_later, gen)
@@ -218,10 +248,25 @@ class Renderer:
         self.rendered()
 
     def rendered(self) -> None:
-        """The page shows the new rendering: tests and the benchmark may read it."""
+        """The page shows the new rendering: tests and the benchmark may read it (once the
+        move's save is written too: ``hold``, release())."""
+        if self.hold():
+            self.owed = True
+            self.mark("waiting", None)  # (as mid-render: what it waits for is said with the save)
+            return
         self.seq += 1
         self.mark("seq", str(self.seq))
         self.mark_waiting()
+
+    def release(self) -> None:
+        """The move's save that held the marks is written: they say what the page shows."""
+        owed, self.owed = self.owed, False
+        if self.later is not None:  # the last batch's rendered() marks them
+            return
+        if owed:
+            self.rendered()
+        else:
+            self.mark_waiting()
 
     def mark(self, name: str, value: str | None) -> None:
         """A data- attribute on the table's element (and on <body> for the page's game, which
@@ -234,7 +279,7 @@ class Renderer:
 
     def mark_waiting(self) -> None:
         """[data-waiting] says the game now waits for the player (tests wait on it)."""
-        if self.later is not None:  # part of the last render comes in the next task: not yet
+        if self.later is not None or self.hold():  # part of the last render (or its save) comes in a later task
             return
         self.mark("waiting", self.host.waiting())
 

@@ -25,6 +25,7 @@ focuses first is ``data-autofocus``.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
@@ -32,7 +33,7 @@ from typing import Any
 from trex_core import Contract, Observation, card_text, cards_of
 from trex_core.moves import DOUBLE
 
-from ..i18n.strings import iso, t, tn
+from ..i18n.strings import current, iso, t, tn
 from .faces import (
     HAND_SUITS,
     POS,
@@ -127,7 +128,7 @@ def topbar(obs: Observation, ui: UI) -> str:
     return f"""
 <header class="topbar" data-part="topbar"{inert}>
   <h1 class="brand">{escape(t("app.title"))}</h1>
-  <ul class="counters" aria-label="{escape(t("bar.label"))}">
+  <ul class="counters" data-part="counters" aria-label="{escape(t("bar.label"))}">
     <li data-k="kingdom">{escape(t("bar.kingdom", n=obs.kingdom + 1))}</li>
     <li data-k="deal">{escape(t("bar.deal", n=deal_in_kingdom, of=per))}</li>
     <li data-k="king">{escape(t("bar.king", name=seat_name(obs.king)))}</li>
@@ -141,7 +142,7 @@ def topbar(obs: Observation, ui: UI) -> str:
     {"".join(f'<li class="notice">{escape(note)}</li>' for note in ui.get("link_notes", ()))}
     {f'<li class="practice" title="{escape(t("aid.practice.title"))}">{escape(t("aid.practice"))}</li>' if ui.get("practice") else ""}
   </ul>
-  <nav class="tools" aria-label="{escape(t("bar.tools"))}">
+  <nav class="tools" data-part="tools" aria-label="{escape(t("bar.tools"))}">
     {tools_of(ui, you, last_disabled)}
   </nav>
 </header>"""
@@ -528,7 +529,7 @@ def hand_view(obs: Observation, ui: UI) -> str:
     if "pass" in legal:
         pass_btn = (f'<button type="button" class="pass-btn" data-action="move" data-move="pass" data-key="pass" '
                     f'data-nav="hand" aria-keyshortcuts="{SHORTCUT_KEYS["pass"]}">{escape(t("btn.pass"))}</button>')
-    return (f'<div class="hand" role="group" aria-label="{escape(t("hand.label"))}" '
+    return (f'<div class="hand" data-part="hand" role="group" aria-label="{escape(t("hand.label"))}" '
             f'data-count="{n}" style="--count:{max(n, 1)}">{rows}</div>{pass_btn}')
 
 
@@ -555,6 +556,48 @@ def status_line(obs: Observation, ui: UI) -> str:
 # the score sheet, half of the table's elements, changes once a deal). The felt's own
 # part is its element without children (``data-shell``): its children are parts.
 FELT_PARTS = ("seat-2", "seat-3", "centre", "seat-1", "you")
+
+
+# Parts inside parts: the top bar's counters (a move changes its turn) and its tools (whose
+# icons are most of its HTML, and rarely change); your seat's line and your hand. When only
+# they changed, only they are morphed (narrow): the page parses and compares less HTML.
+SUBPARTS = {"topbar": ("counters", "tools"), "you": ("you-line", "hand")}
+
+
+def _element(html: str, part: str) -> tuple[int, int] | None:
+    """Where the element ``data-part="<part>"`` starts and ends in ``html`` (this module's
+    HTML: its text is escaped, so a tag is a tag), or None."""
+    at = html.find(f' data-part="{part}"')
+    if at < 0:
+        return None
+    start = html.rfind("<", 0, at)
+    tag = re.match(r"<([a-z0-9]+)", html[start:])
+    if tag is None:
+        return None
+    depth = 0
+    for m in re.compile(rf"<(/?){tag.group(1)}[\s>]").finditer(html, start):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            return start, html.index(">", m.start()) + 1
+    return None
+
+
+def narrow(name: str, old: str | None, new: str) -> list[list[str]]:
+    """What to morph for part ``name`` whose HTML went from ``old`` to ``new``: its parts
+    inside (SUBPARTS) that changed when nothing else of it did, else the whole part."""
+    subs = SUBPARTS.get(name)
+    whole_part = [[name, new]]
+    if not subs or old is None:
+        return whole_part
+    out = []
+    for sub in subs:
+        a, b = _element(old, sub), _element(new, sub)
+        if a is None or b is None:
+            return whole_part
+        if old[a[0]:a[1]] != new[b[0]:b[1]]:
+            out.append([sub, new[b[0]:b[1]]])
+        old, new = old[:a[0]] + old[a[1]:], new[:b[0]] + new[b[1]:]
+    return out if old == new and out else whole_part
 
 
 Dialog = Callable[[str | None, Observation, UI], str]
@@ -590,6 +633,26 @@ def whole(parts: list[tuple[str, str]]) -> str:
     return f'{p["topbar"]}\n<div class="main">{felt}{p["side"]}</div>\n{p["overlay"]}'
 
 
+_SHEETS: dict[tuple[Any, ...], str] = {}  # side_part's HTML by everything it is drawn from
+
+
+def side_part(obs: Observation, kings: list[int], teams: list[list[int]], inert: str) -> str:
+    """The score sheet beside the felt. It changes once a deal, and is half of the table's
+    elements: made again only when what it is drawn from changes (the language, the seats'
+    names, the rules, the deals' scores, the deal being played, the totals, the kings, the
+    teams), else the HTML made last time (the page then skips it as unchanged)."""
+    key = (current(), tuple(seat_name(s) for s in range(4)), obs.rules, obs.history, obs.kingdom,
+           obs.contract, obs.is_over, obs.totals, tuple(kings), tuple(map(tuple, teams)), inert)
+    html = _SHEETS.get(key)
+    if html is None:
+        html = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
+                f"{score_sheet(obs, kings, teams)}</aside>")
+        if len(_SHEETS) >= 16:  # (a page of many tables, a language switched: a few kept)
+            _SHEETS.clear()
+        _SHEETS[key] = html
+    return html
+
+
 def table_parts(obs: Observation, ui: UI, dialog: Dialog) -> list[tuple[str, str]]:
     """The table as its parts, in order: (name, HTML of that element), with the dialog on
     screen drawn by ``dialog``."""
@@ -613,10 +676,9 @@ def table_parts(obs: Observation, ui: UI, dialog: Dialog) -> list[tuple[str, str
             f'{label}{inert}')
     # your seat and the status line in one line box (.you-line: a row on short screens);
     # the hand outside it, so no flexbox has to lay the hand out to size itself (style.css)
-    you = (f'<section class="you" data-part="you"><div class="you-line">{seat_panel(obs, 0, ui)}'
+    you = (f'<section class="you" data-part="you"><div class="you-line" data-part="you-line">{seat_panel(obs, 0, ui)}'
            f'{status_line(obs, ui)}</div>{hand_view(obs, ui)}</section>')
-    side = (f'<aside class="side" data-part="side" tabindex="-1" aria-label="{escape(t("sheet.title"))}"{inert}>'
-            f"{score_sheet(obs, kings, teams)}</aside>")
+    side = side_part(obs, kings, teams, inert)
     return [("topbar", topbar(obs, ui)), ("felt", felt + f" data-shell></{tag}>"),
             ("seat-2", seat_panel(obs, 2, ui)), ("seat-3", seat_panel(obs, 3, ui)), ("centre", centre(obs, ui)),
             ("seat-1", seat_panel(obs, 1, ui)), ("you", you), ("side", side),
