@@ -17,7 +17,7 @@ import pytest
 from test_a11y import axe
 from test_link_play import DESKTOP, LINK_ARGS, host_with_friends, invitation
 
-from conftest import CHROMIUM, NO_TOUR, STORAGE_ON_LOAD, Guard, Table
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, NO_TOUR, STORAGE_ON_LOAD, Guard, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from trexui.friends import qr  # noqa: E402
@@ -182,10 +182,16 @@ def test_a_refused_camera_is_said_and_the_paste_still_seats_the_friend(browser, 
         guest = guest_guard.watch(guest_context.new_page())
         guest.goto(invitation(host, 1))
         box = guest.locator("[data-overlay=join] textarea[data-code=reply]")
-        box.wait_for(timeout=60_000)
-        host.page.locator("textarea.link-reply").fill(box.input_value())
+        box.wait_for(timeout=BOOT_TIMEOUT_MS)
+        reply = box.input_value()
+        assert reply.startswith("http"), reply
+        host.page.locator("textarea.link-reply").fill(reply)
         host.click("[data-action=link-accept]")
-        host.page.wait_for_selector("[data-overlay=link] [data-seat='1'][data-status=seated]")
+        # the reply taken: the box is emptied (a refused one stays, with its reason)
+        host.page.wait_for_function("() => !document.querySelector('textarea.link-reply')?.value")
+        # then the channel opens: on a machine busy with other pages that may take a while
+        host.page.wait_for_selector("[data-overlay=link] [data-seat='1'][data-status=seated]",
+                                    timeout=BOOT_TIMEOUT_MS)
         guard.check()
         guest_guard.check()
     finally:
