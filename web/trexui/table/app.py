@@ -114,9 +114,7 @@ class Table:
         self._names: tuple[tuple[str, int, tuple[str, ...]], faces.Names] | None = None  # seat_names()'s
         self.proxies: list[Any] = []  # JS proxies of our handlers, kept alive for the page's life
         self.focuser = Focus(self, root, None)
-        # timed: the benchmarks' (?autoplay=1; window.trexTiming, set before the page starts)
-        timing = main and js(getattr(window, "trexTiming", None)) is True
-        self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay or timing)
+        self.renderer = Renderer(self, root, self.focuser, page=main, timed=self.autoplay)
         self.region = self.renderer.region
         self.focuser.region = self.region
         self.form = SettingsForm(self.region)

@@ -67,8 +67,10 @@ class Renderer:
         self.host = host
         self.root = root
         self.page = page  # the page's one game: its marks are on <body> too (its tests read them)
-        self.timed = timed  # the benchmark (?autoplay=1, window.trexTiming): each render is timed
-        self.watch = Stopwatch(timed)  # ... and the steps of its tasks
+        # the benchmarks' (?autoplay=1; or window.trexTiming, set before the page starts):
+        # each render is timed, and the steps of its tasks
+        self.timed = timed or (page and js(getattr(window, "trexTiming", None)) is True)
+        self.watch = Stopwatch(self.timed)
         if not painted(root):  # else: painted before Python (an opening, a kept table, a lesson's HTML)
             root.innerHTML = board.SKELETON
         self.region = root.querySelector(".table-view")
