@@ -305,12 +305,9 @@ def start_server(site: Path, compression: str):
 
 
 # ---------------------------------------------------------------- one visit
-def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: bool = False) -> dict:
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
-                              service_workers="allow" if kind.startswith("game+sw") else "block")
-    outside: list[str] = []
-    ctx.on("request", lambda r: outside.append(r.url) if urlsplit(r.url).hostname != "127.0.0.1" else None)
-    ctx.add_init_script(WATCH_MOVES)
+def throttled(ctx, profile: dict):
+    """A new page of ``ctx`` and its DevTools session, its network and CPU slowed as
+    ``profile`` says (PROFILES)."""
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -319,6 +316,16 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: boo
         "downloadThroughput": profile["down"], "uploadThroughput": profile["up"]})
     if profile["cpu"] > 1:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    return page, cdp
+
+
+def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: bool = False) -> dict:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
+                              service_workers="allow" if kind.startswith("game+sw") else "block")
+    outside: list[str] = []
+    ctx.on("request", lambda r: outside.append(r.url) if urlsplit(r.url).hostname != "127.0.0.1" else None)
+    ctx.add_init_script(WATCH_MOVES)
+    page, cdp = throttled(ctx, profile)
     out: dict = {"kind": kind}
     try:
         if kind == "game+sw2":  # the first visit installs the worker; this one is measured

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from first_visit import PHONE, PROFILES, start_server  # noqa: E402
+from first_visit import PHONE, PROFILES, start_server, throttled  # noqa: E402
 from page_load import CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -62,14 +62,7 @@ MARKS = """() => {
 
 
 def visit(ctx, url: str, kind: str, profile: dict) -> dict:
-    page = ctx.new_page()
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": profile["latency"],
-        "downloadThroughput": profile["down"], "uploadThroughput": profile["up"]})
-    if profile["cpu"] > 1:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    page, _session = throttled(ctx, profile)  # (the session is kept while the page runs)
     try:
         page.goto(url + KINDS[kind], wait_until="commit", timeout=TIMEOUT_MS)
         page.wait_for_selector("body[data-ready-ms]", state="attached", timeout=TIMEOUT_MS)
