@@ -250,6 +250,10 @@ def test_a_new_build_is_offered_mid_match_and_never_mixed(sw_table, own_site, la
     for _ in range(3):
         t.step()
     before = t.wait_idle()
+    # the memory snapshot's worker (pystart.mjs) reads the old build's runtime: let it finish,
+    # so that no old response arrives after the reload below
+    t.page.wait_for_selector("body[data-snapshot=made], body[data-snapshot=failed]", state="attached",
+                             timeout=BOOT_TIMEOUT_MS)
     new_build = rebuild_one_file(site)
     assert new_build != old_build
     t.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
