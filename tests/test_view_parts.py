@@ -4,6 +4,7 @@ the score sheet kept from the last render (``side_part``) is the one made afresh
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -85,3 +86,26 @@ def test_the_score_sheet_kept_is_the_one_made_afresh(lang) -> None:
         for obs, state, parts in renders(11, Rules(partnership=partnership), 240):
             board._SHEETS.clear()
             assert Game().parts(obs, state) == parts
+
+
+LTR_SPAN_OPENED = r'<span[^<>]* dir="ltr"[^<>]*>$'
+
+
+def test_a_doubled_cards_times_two_reads_left_to_right_in_arabic() -> None:
+    """§4: a doubled card is marked ×2. In an Arabic (right-to-left) line the sign and the
+    digit would swap ("2×") unless the mark is isolated left to right: an element with
+    dir="ltr", or the isolates LRI…PDI in a text."""
+    strings.set_language("ar")
+    try:
+        seen = 0
+        for seed in (3, 5, 8):
+            for _, _, parts in renders(seed, Rules(), moves=120):
+                for _, html in parts:
+                    for mark in re.finditer("\u00d72", html):
+                        seen += 1
+                        before = html[:mark.start()]
+                        isolated = before.endswith("\u2066") or re.search(LTR_SPAN_OPENED, before)
+                        assert isolated, html[max(0, mark.start() - 120):mark.end()]
+        assert seen > 0  # (the deals had doubled cards to mark)
+    finally:
+        strings.set_language("en")

@@ -360,6 +360,10 @@ def test_the_hosts_reload_resumes_the_match_and_a_friend_sits_again_by_a_new_inv
     # the friend's page knows it lost the table, and says so in its own language
     guest.page.wait_for_selector("[data-overlay=join] [role=alert]")
     assert guest.page.evaluate("document.documentElement.lang") == "nl"
+    # it was the friend's turn, but behind the dialog the table no longer says so
+    status = guest.page.locator(".status")
+    assert "yours" not in (status.get_attribute("class") or "")
+    assert status.inner_text().startswith("Niet verbonden met de tafel")
     # the new invitation, opened in the tab that held the old one (only the fragment changes):
     # the page starts again from it, and its reply seats the friend
     with guest.page.expect_event("load", timeout=BOOT_TIMEOUT_MS):

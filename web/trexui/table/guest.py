@@ -124,6 +124,8 @@ class GuestTable:
                      values=values.of(o.rules), idp=self.idp, notices=[], tools=GUEST_TOOLS,
                      summary_buttons=summary_close,
                      link_notes=[linkview.status_text(s, "dropped", n) for s, n in sorted(self.ui.get("drops", {}).items())])
+        if not self.connected:  # (joining, or the channel lost: not "Your turn" behind the dialog)
+            state["note"] = ("offline", t("link.status.offline"))
         return board.table_parts(o, state, dialogs.html)
 
     def report_bug(self, exc: BaseException) -> None:

@@ -78,7 +78,7 @@ def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "
     spoken name. ``flip``: the face may move between renders (animated by tableview.js); its
     value names the card within its deal (``flip_id``). ``spoken``: what a screen reader
     says instead of the card's name (a trick's card says who played it)."""
-    mark = (f'<span class="x2" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
+    mark = (f'<span class="x2" dir="ltr" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
             if doubled else "")
     spoken = (spoken or card_name(card)) + (", " + t("doubled.label") if doubled else "")
     if tag == "button":
