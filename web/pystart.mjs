@@ -20,11 +20,11 @@
 //   gzipped: unzipping 31 MB cost a phone's main thread more than the start it saved
 //   (docs/WEB.md); putting a dozen stretches back into zeros costs a few copies.
 // * The next visit reads it, and loadPyodide starts from it. A snapshot whose bytes are not
-//   those stored (its length, its SHA-256: damaged), that is not a snapshot (its magic
-//   number) or that Pyodide refuses (its build id, its memory) is deleted and Pyodide starts
-//   as without one. Marks for tests and benchmarks: body[data-start] = "snapshot" | "plain";
-//   body[data-snapshot] says why not ("none", "other-build", "damaged", "refused", "off"), or
-//   "making", "made", "failed".
+//   those stored (its length, its SHA-256, its stretches' places: damaged), that is not a
+//   snapshot (its magic number) or that Pyodide refuses (its build id, its memory) is
+//   deleted and Pyodide starts as without one. Marks for tests and benchmarks:
+//   body[data-start] = "snapshot" | "plain"; body[data-snapshot] says why not ("none",
+//   "other-build", "damaged", "refused", "off"), or "making", "made", "failed".
 // * After a snapshot start the process's random state is the snapshot's: random is reseeded
 //   from os.urandom, as a fresh process seeds it. Seeded games use their own Random(seed).
 // * ?snapshot=0 (benchmarks: today's start) neither reads nor makes one.
