@@ -17,7 +17,7 @@ caches), each in a new page with the network and CPU slowed as the profile says
 
 * **Python-playable**: ``body[data-ready-ms]`` (``performance.now()`` when the table answers);
 * **Python**: the ``trex:python`` mark (main.py's first line: Pyodide and PyScript up);
-* **snapshot read**: ``trex:snapshot-read`` (reading and unzipping it, pystart.mjs).
+* **snapshot read**: ``trex:snapshot-read`` (read, checked and its zero pages put back: pystart.mjs).
 
 Prints a markdown table and the stored snapshot's size; ``--out FILE`` also writes the
 samples as JSON. Outside requests are refused by the browser's host-resolver rule and counted.

@@ -13,17 +13,18 @@
 //   import the modules this page has imported, but for the page-only ones (js, pyscript:
 //   those hold references to this page's objects, which a snapshot cannot keep). So the
 //   snapshot holds no reference into this page and the table never pauses for it.
-// * It is kept as it is, with its SHA-256, in Cache Storage ("trex-snapshot <scope>", beside
-//   the worker's "trex <scope> <BUILD>"), under a key build.py writes below: a hash of
-//   Pyodide's core and of every game zip, so another build's snapshot is never used (and is
-//   deleted here). Not gzipped: unzipping 31 MB cost a phone's main thread more than the
-//   start it saved (docs/WEB.md).
+// * It is kept without its zero pages (over half of its 31 MB: snapshot.mjs), with the
+//   SHA-256 of what is kept, in Cache Storage ("trex-snapshot <scope>", beside the worker's
+//   "trex <scope> <BUILD>"), under a key build.py writes below: a hash of Pyodide's core and
+//   of every game zip, so another build's snapshot is never used (and is deleted here). Not
+//   gzipped: unzipping 31 MB cost a phone's main thread more than the start it saved
+//   (docs/WEB.md); putting a dozen stretches back into zeros costs a few copies.
 // * The next visit reads it, and loadPyodide starts from it. A snapshot whose bytes are not
-//   those stored (its length, its SHA-256: damaged), that is not a snapshot (its magic
-//   number) or that Pyodide refuses (its build id, its memory) is deleted and Pyodide starts
-//   as without one. Marks for tests and benchmarks: body[data-start] = "snapshot" | "plain";
-//   body[data-snapshot] says why not ("none", "other-build", "damaged", "refused", "off"), or
-//   "making", "made", "failed".
+//   those stored (its length, its SHA-256, its stretches' places: damaged), that is not a
+//   snapshot (its magic number) or that Pyodide refuses (its build id, its memory) is
+//   deleted and Pyodide starts as without one. Marks for tests and benchmarks:
+//   body[data-start] = "snapshot" | "plain"; body[data-snapshot] says why not ("none",
+//   "other-build", "damaged", "refused", "off"), or "making", "made", "failed".
 // * After a snapshot start the process's random state is the snapshot's: random is reseeded
 //   from os.urandom, as a fresh process seeds it. Seeded games use their own Random(seed).
 // * ?snapshot=0 (benchmarks: today's start) neither reads nor makes one.
@@ -66,36 +67,68 @@ function hex(buffer) {
 class Unusable extends Error {}
 
 // The stored snapshot: {bytes: a promise of its checked bytes} or {why} there is none. The
-// entry is found at once; its bytes are read and checked (length, magic number, SHA-256)
-// while Pyodide's wasm is fetched and compiled: loadPyodide takes the promise.
+// entry is looked up at once, in one request (the cache is opened, and other builds' entries
+// deleted, only when it is not there); its bytes are read and checked (length, SHA-256, the
+// magic number) while Pyodide's own files are fetched: loadPyodide takes the promise.
 async function find() {
   if (OFF || !globalThis.caches) return { why: "off" };
-  const cache = await openCache();
-  if (!cache) return { why: "none" };
-  const keys = await cache.keys();
-  let other = false;
-  for (const req of keys) {
-    if (req.url !== ENTRY) {
-      other = true;
-      await cache.delete(req);  // another build's: it could never be used
-    }
+  let hit;
+  try {
+    hit = await caches.match(ENTRY, { cacheName: CACHE });  // (opens no cache that is not there)
+  } catch (err) {
+    return { why: "none" };  // storage refused (a private window, a full disk)
   }
-  const hit = await cache.match(ENTRY);
-  if (!hit) return { why: other ? "other-build" : "none" };
+  if (!hit) return { why: await others() ? "other-build" : "none" };
   state.bytes = Number(hit.headers.get("x-trex-bytes")) || 0;
+  const runs = hit.headers.get("x-trex-runs");
+  const memory = Number(hit.headers.get("x-trex-memory"));
   const bytes = hit.arrayBuffer().then(async (buffer) => {
     if (buffer.byteLength !== state.bytes || hex(await crypto.subtle.digest("SHA-256", buffer)) !==
         hit.headers.get("x-trex-sha256")) {
       throw new Unusable("damaged");  // not the bytes that were stored
     }
-    if (buffer.byteLength < 64 || new DataView(buffer).getUint32(0, true) !== MAGIC) {
+    // (an entry of the raw form, as a test writes, is the memory itself)
+    const raw = runs === null ? new Uint8Array(buffer) : unpack(buffer, runs, memory);
+    if (raw.length < 64 || new DataView(raw.buffer).getUint32(0, true) !== MAGIC) {
       throw new Unusable("refused");  // not a memory snapshot at all
     }
     performance.mark("trex:snapshot-read");  // bench/second_visit.py
-    return new Uint8Array(buffer);
+    return raw;
   });
   bytes.catch(() => {});  // (a refusal is handled where loadPyodide fails)
   return { bytes };
+}
+
+// Deletes the cache's entries of other builds (they could never be used): were there any?
+async function others() {
+  const cache = await openCache();
+  if (!cache) return false;
+  const keys = (await cache.keys()).filter((req) => req.url !== ENTRY);
+  await Promise.all(keys.map((req) => cache.delete(req)));
+  return keys.length > 0;
+}
+
+// The snapshot's memory from what is kept: its parts that are not zero pages (snapshot.mjs),
+// each put back at its offset into `memory` zero bytes.
+function unpack(buffer, runs, memory) {
+  let list;
+  try {
+    list = JSON.parse(runs);
+  } catch (err) {
+    throw new Unusable("damaged");
+  }
+  if (!Array.isArray(list) || !(memory >= 64 && memory <= 2 ** 32)) throw new Unusable("damaged");
+  const raw = new Uint8Array(memory);
+  let at = 0;
+  for (const [offset, length] of list) {
+    if (!(offset >= 0 && length > 0 && offset + length <= memory && at + length <= buffer.byteLength)) {
+      throw new Unusable("damaged");
+    }
+    raw.set(new Uint8Array(buffer, at, length), offset);
+    at += length;
+  }
+  if (at !== buffer.byteLength) throw new Unusable("damaged");
+  return raw;
 }
 
 async function drop() {
@@ -105,9 +138,10 @@ async function drop() {
 }
 
 // Found at once: index.html loads this module early (a module script). With a snapshot,
-// Pyodide starts from it at once too, its wasm fetched and compiled and the snapshot read
-// and checked while PyScript's own files come (PyScript calls loadPyodide only once it has
-// them); the output streams PyScript passes are set when it calls.
+// Pyodide starts from it at once too, its files fetched while the snapshot is read and
+// checked (Pyodide compiles its wasm once it has the snapshot), while PyScript's own files
+// come (PyScript calls loadPyodide only once it has them); the output streams PyScript
+// passes are set when it calls.
 const finding = find();
 const starting = finding.then((got) => {
   if (!got.bytes) return { got };

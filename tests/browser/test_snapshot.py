@@ -5,12 +5,12 @@
   idle (``body[data-snapshot=made]``); the next visit starts from it
   (``body[data-start=snapshot]``), resumes the match, and its seeded bots play the cards the
   same bots choose in CPython (the generator seeded the page's way: test_determinism.py).
-* A damaged snapshot (not the bytes stored: its SHA-256), one that is not a snapshot (its
-  magic number) or is refused by Pyodide (another Pyodide's build id), another build's and a
-  missing one: each visit starts the old way (``body[data-start=plain]``,
-  ``body[data-snapshot]`` says why), the bad entry is deleted, and the match is kept. These
-  pages block the worker, so they make none; the bad entries are written by the test into
-  the page's cache (``FORGE``).
+* A damaged snapshot (not the bytes stored: its SHA-256; its kept parts placed out of its
+  memory), one that is not a snapshot (its magic number) or is refused by Pyodide (another
+  Pyodide's build id), another build's and a missing one: each visit starts the old way
+  (``body[data-start=plain]``, ``body[data-snapshot]`` says why), the bad entry is deleted,
+  and the match is kept. These pages block the worker, so they make none; the bad entries
+  are written by the test into the page's cache (``FORGE``).
 * Settings says what is kept and its size, and clears it.
 """
 from __future__ import annotations
@@ -47,6 +47,9 @@ FORGE = """async ([kind]) => {
   if (kind === "damaged") raw.fill(0x55, 1000, 2000);  // bytes changed after they were stored
   if (kind !== "missing") {
     const headers = {"x-trex-bytes": String(raw.length), "x-trex-sha256": sha};
+    if (kind === "damaged-runs") {  // the kept bytes' places in the memory: past its end
+      Object.assign(headers, {"x-trex-memory": String(raw.length), "x-trex-runs": `[[64, ${raw.length}]]`});
+    }
     await cache.put(url, new Response(raw, {headers}));
   }
   return (await cache.keys()).map(r => r.url);
@@ -125,9 +128,9 @@ def test_a_second_visit_starts_from_the_snapshot_and_its_bots_play_as_in_cpython
     assert (body(t, "start"), body(t, "snapshot")) == ("plain", "off")
 
 
-@pytest.mark.parametrize("kind, why", [("damaged", "damaged"), ("not-a-snapshot", "refused"),
-                                       ("other-pyodide", "refused"), ("other-build", "other-build"),
-                                       ("missing", "none")])
+@pytest.mark.parametrize("kind, why", [("damaged", "damaged"), ("damaged-runs", "damaged"),
+                                       ("not-a-snapshot", "refused"), ("other-pyodide", "refused"),
+                                       ("other-build", "other-build"), ("missing", "none")])
 def test_a_bad_or_missing_snapshot_starts_the_old_way_with_the_match_kept(new_table, kind, why) -> None:
     t = new_table()
     t.goto(f"?seed={SEED}&speed=instant&tour=0")
