@@ -19,7 +19,7 @@ const [, , outZip, root, ...rest] = process.argv;
 const sourceless = rest[0] === "--sourceless";
 const modules = sourceless ? rest.slice(1) : rest;
 // A traceback keeps its files and lines, not the ^^^ under the failing expression: the
-// column table was 30 % of the deflated byte code (docs/WEB.md "Bytes before Python").
+// column table was 30 % of the deflated byte code (docs/WEB.md "Byte code and zips").
 const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 const sources = [];
 for (const name of modules) {
