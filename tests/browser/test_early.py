@@ -202,7 +202,7 @@ def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
     assert asked == []
     coming.release()
     t.page.wait_for_selector("body[data-state=early]", state="attached", timeout=30_000)
-    t.page.wait_for_function("document.querySelectorAll('link[rel=preload][as=fetch]').length === 3",
+    t.page.wait_for_function("document.querySelectorAll('link[rel=preload][as=fetch]').length === 2",
                              timeout=30_000)
     t.page.wait_for_function("files => files.every(f => performance.getEntriesByType('resource')"
                              ".some(e => e.name.endsWith('/' + f)))", arg=files, timeout=30_000)
