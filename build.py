@@ -321,33 +321,24 @@ def require_node(why: str) -> None:
 def page_bytecode(dest: Path, form: str = "stored") -> tuple[Path, Path]:
     """The byte code of trex_core's modules the page imports, for the page's Python
     (Pyodide's, a CPython of another version than this one), compiled by the pinned Pyodide
-    under Node, unpacked beside the wheel's sources; in two zips, each named by a hash of
-    its content:
+    under Node with no source beside it (build_pyc.mjs --sourceless, as trexui's: the page
+    needs no wheel before it is playable, 0.13 MB of a first visit on a host that sends the
+    zips as they are); in two zips, each named by a hash of its content:
     - ``trexpyc``: the engine, which the table needs to start (PyScript's [files]);
     - ``trexbots``: the bots' modules (trexui.players.bots.STEPS and the rest of trex_core.bots),
       fetched only once the table is playable (bots.fetch_bytecode), before the bots are
       imported while the first moves play: 0.07 MB less before Python-playable.
-    Compiling a bot module in the page was one task of 50-110 ms on a phone-speed CPU
-    (docs/WEB.md), hence the byte code."""
+    The wheel stays in the site for pip and tools; no page fetches it."""
     sys.path.insert(0, str(WEB))
     try:
         from trexui.players.bots import STEPS  # the modules the page imports a step at a time
     finally:
         sys.path.remove(str(WEB))
-    require_node("compiles the bots' byte code for the page")
+    require_node("compiles the engine's byte code for the page")
     modules = set(STEPS) | {"trex_core.bots"} | set(page_modules(ROOT, "trex_core"))
     bots = sorted(m for m in modules if m in STEPS or m.split(".")[:2] == ["trex_core", "bots"])
-    out = []
-    for prefix, names in (("trexpyc", sorted(modules - set(bots))), ("trexbots", bots)):
-        tmp = dest / f"{prefix}.zip"
-        subprocess.run(["node", str(ROOT / "build_pyc.mjs"), str(tmp), str(ROOT), *names],
-                       check=True, cwd=ROOT)
-        if form != "stored":
-            pack(tmp, tmp, form)
-        target = dest / f"{prefix}-{hashlib.sha256(tmp.read_bytes()).hexdigest()[:10]}.zip"
-        tmp.rename(target)
-        out.append(target)
-    return out[0], out[1]
+    return (write_zip(dest, "trexpyc", compiled(ROOT, sorted(modules - set(bots)), sourceless=True), form),
+            write_zip(dest, "trexbots", compiled(ROOT, bots, sourceless=True), form))
 
 
 # Modules of the page's packages it never imports: the command line and its tools, and the
@@ -378,7 +369,7 @@ SNAPSHOT_MODULES = ("pystart.mjs", "snapshot.mjs")
 
 
 def snapshot_key(out: Path, game: list[Path]) -> str:
-    """What a memory snapshot holds: Pyodide's core and the game's wheel and zips. A
+    """What a memory snapshot holds: Pyodide's core and the game's zips. A
     snapshot is used only by a build with the same key (pystart.mjs)."""
     parts = [out / "pyodide" / name for name in PYODIDE_FILES] + sorted(game)
     return hashlib.sha256(json.dumps([(p.name, file_hash(p)) for p in parts]).encode()).hexdigest()[:16]
@@ -421,7 +412,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zip
     # PyScript fetches [files] only once Pyodide is up; preloading them overlaps that wait.
     # loader.js adds the preloads once the page's first table is on screen: in the head they
     # took a 4G line's bandwidth from style.css and the opening (docs/WEB.md "The fourth step").
-    preload = json.dumps([f"./{n}" for n in (wheel.name, ui_zip.name, pyc.name)])
+    preload = json.dumps([f"./{n}" for n in (ui_zip.name, pyc.name)])
     html = (out / "index.html").read_text(encoding="utf-8")
     marker = html[html.index("<!--preload"):html.index("-->", html.index("<!--preload")) + 3]
     html = html.replace(marker, f'<script id="trex-preload" type="application/json">{preload}</script>')
@@ -484,12 +475,12 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zip
 
     # The interpreter: Pyodide's loadPyodide wrapped by pystart.mjs, which starts it from a
     # memory snapshot made in this browser (docs/WEB.md), keyed by what the snapshot holds.
-    write_snapshot_modules(out, [wheel, ui_zip, pyc, bots_pyc, link_zip])
-    # The app's PyScript config: that interpreter, the wheel and the UI zip
+    write_snapshot_modules(out, [ui_zip, pyc, bots_pyc, link_zip])
+    # The app's PyScript config: that interpreter, the UI's and the engine's byte code
     # unpacked into the working directory (on sys.path, no micropip).
     config = {
         "interpreter": "./pystart.mjs",
-        "files": {f"./{wheel.name}": "./*", f"./{ui_zip.name}": "./*", f"./{pyc.name}": "./*"},
+        "files": {f"./{ui_zip.name}": "./*", f"./{pyc.name}": "./*"},
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     # The benchmark's bare page: the same runtime and nothing else.
@@ -507,7 +498,7 @@ def build(out: Path = DEFAULT_OUT, slim: bool = True, compress: bool = True, zip
         "app_files": sizes,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    offline_and_safe(out, wheel.name, ui_zip.name, pyc.name)
+    offline_and_safe(out, ui_zip.name, pyc.name)
     if compress:  # last: the pages and sw.js are final now
         compressed = precompress(out)
         info = json.loads((out / "build.json").read_text())
@@ -722,8 +713,10 @@ def write_worker(out: Path) -> dict[str, Any]:
     files = {p.relative_to(out).as_posix(): file_hash(p)
              for p in sorted(out.rglob("*"))
              if p.is_file() and p.name not in NOT_PRECACHED and p.suffix not in COMPRESSED
-             # a first visit's, fetched once; the tools' sources, never fetched by a page
-             and not p.relative_to(out).parts[0].startswith((OPENINGS, UI_SOURCES))}
+             # a first visit's, fetched once; the tools' sources and the wheel (for pip),
+             # never fetched by a page
+             and not p.relative_to(out).parts[0].startswith((OPENINGS, UI_SOURCES))
+             and p.suffix != ".whl"}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     src = (WEB / "sw.js").read_text(encoding="utf-8")
     assert '"__TREX_BUILD__"' in src and "/*__TREX_FILES__*/ {}" in src
@@ -734,11 +727,11 @@ def write_worker(out: Path) -> dict[str, Any]:
             "bytes": sum((out / f).stat().st_size for f in files) + (out / "sw.js").stat().st_size}
 
 
-def offline_and_safe(out: Path, wheel: str, ui_zip: str, pyc: str) -> None:
+def offline_and_safe(out: Path, ui_zip: str, pyc: str) -> None:
     """The last steps of a build: icons and manifest, the loading screen's byte counts,
     a CSP for every page, then the worker (last: it lists every file with its hash)."""
     write_icons_and_manifest(out)
-    big = {**PROGRESS_FILES, wheel: "game", ui_zip: "table", pyc: "game"}
+    big = {**PROGRESS_FILES, ui_zip: "table", pyc: "game"}
     sizes = {name: {"bytes": (out / name).stat().st_size, "what": what} for name, what in big.items()}
     for page in PAGES:
         path = out / page

@@ -8,6 +8,7 @@
 //   its sources are not sent to the page, build.py zip_ui).
 // Docstrings are left out of the byte code (they are for readers of the source: no module
 // of the page reads a __doc__), asserts are kept: the page runs the checks CPython runs.
+// Compiled as `python -X no_debug_ranges`: line numbers but no columns.
 // Fixed zip timestamps: same sources, same bytes. Entries are stored: the site serves the
 // zip compressed as a whole (build.py's .br/.gz copies).
 import { loadPyodide } from "pyodide";
@@ -17,7 +18,9 @@ import { join } from "node:path";
 const [, , outZip, root, ...rest] = process.argv;
 const sourceless = rest[0] === "--sourceless";
 const modules = sourceless ? rest.slice(1) : rest;
-const py = await loadPyodide();
+// A traceback keeps its files and lines, not the ^^^ under the failing expression: the
+// column table was 30 % of the deflated byte code (docs/WEB.md "Byte code and zips").
+const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 const sources = [];
 for (const name of modules) {
   const base = name.replaceAll(".", "/");

@@ -17,7 +17,8 @@ import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [, , outZip, fullZip, ...modules] = process.argv;
-const py = await loadPyodide();
+// Compiled as `python -X no_debug_ranges` too (build_pyc.mjs says why).
+const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.writeFile("/full.zip", readFileSync(fullZip));
 py.globals.set("modules", py.toPy(modules));
 const absent = await py.runPythonAsync(`

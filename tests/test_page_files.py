@@ -1,5 +1,6 @@
 """What build.py sends the page's Python ("fewer bytes"): the UI zip holds the
-view's byte code with no source beside it and the catalogues; the byte code has no docstrings
+view's byte code with no source beside it and the catalogues, the engine's zips its byte code
+with no source (the page needs no wheel); the byte code has no docstrings
 but keeps the asserts; the site's wheel is the built wheel with its entries stored; the lock
 file lists no package. The byte code is run where the page runs it: the pinned Pyodide under
 Node (skipped where Node or ``npm ci``'s node_modules/pyodide is missing). The browser tests
@@ -24,7 +25,7 @@ needs_node = pytest.mark.skipif(
     shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
     reason="needs node and npm ci")
 
-# Imports the page's modules from the three files pyscript.json unpacks (as the page does),
+# Imports the page's modules from the two files pyscript.json unpacks (as the page does),
 # then prints what the checks read.
 RUN = """
 import { loadPyodide } from "pyodide";
@@ -42,7 +43,7 @@ try:
 except AssertionError:
     kept = True
 json.dumps({"ui_file": strings.__file__, "ui_doc": strings.__doc__, "core_doc": errors.__doc__,
-            "core_file": errors.__spec__.cached, "asserts": kept, "words": strings.t("seat.0")})
+            "core_file": errors.__file__, "asserts": kept, "words": strings.t("seat.0")})
 `));
 """
 
@@ -81,12 +82,12 @@ def test_the_ui_zip_is_byte_code_and_catalogues_only(files: dict[str, Path]) -> 
 
 @needs_node
 def test_the_page_imports_byte_code_without_docstrings_and_with_asserts(files: dict[str, Path]) -> None:
-    r = subprocess.run(["node", "--input-type=module", "-e", RUN, str(files["wheel"]), str(files["ui"]),
-                        str(files["pyc"])], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    r = subprocess.run(["node", "--input-type=module", "-e", RUN, str(files["ui"]), str(files["pyc"])],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     seen = json.loads(r.stdout.strip().splitlines()[-1])
     assert seen["ui_file"] == "/home/pyodide/trexui/i18n/strings.pyc"  # sourceless
-    assert seen["core_file"].endswith(".pyc") and "__pycache__" in seen["core_file"]
+    assert seen["core_file"] == "/home/pyodide/trex_core/errors.pyc"  # sourceless too
     assert seen["ui_doc"] is None and seen["core_doc"] is None  # both modules have one in source
     assert (build.WEB / "trexui" / "i18n" / "strings.py").read_text().startswith('"""')
     assert seen["asserts"] is True
@@ -104,6 +105,11 @@ def test_the_bots_byte_code_is_a_zip_of_its_own(files: dict[str, Path]) -> None:
     assert {*STEPS, "trex_core.bots", "trex_core.bots.search"} <= bots
     assert not core & bots and "trex_core.match" in core and "trex_core.observation" in core
     assert core | bots == set(build.page_modules(build.ROOT, "trex_core")) | {*STEPS, "trex_core.bots"}
+    # with no source: the page runs the engine without the wheel (bytecode.fetch unpacks the
+    # bots' beside the engine's)
+    for zip_path in (files["pyc"], files["bots"]):
+        names = zipfile.ZipFile(zip_path).namelist()
+        assert names and all(n.endswith(".pyc") and "__pycache__" not in n for n in names), names
 
 
 @needs_node

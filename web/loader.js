@@ -333,7 +333,7 @@
 
   // -- What the page downloads, kept for the worker's install ------------
   // On a visit no worker serves, the big runtime files the page fetches before its table is
-  // up (#trex-sizes: the wasm, the stdlib, the wheel, the zips) are also written, as they
+  // up (#trex-sizes: the wasm, the stdlib, the game's zips) are also written, as they
   // arrive, into the cache "trex-staged <scope>": the worker this visit installs takes them
   // from there (checking each against its build's SHA-256) instead of downloading them a
   // second time, as it would when the browser's HTTP cache did not keep them (Chromium's
@@ -470,8 +470,8 @@
       if (done) obs.disconnect();
     }).observe(document.body, { childList: true, subtree: true });
   });
-  // The game's own files PyScript fetches once Pyodide is up (#trex-preload: the wheel and
-  // the zips, 0.4 MB) are preloaded, so they download while Pyodide starts; but only once
+  // The game's own files PyScript fetches once Pyodide is up (#trex-preload: the engine's
+  // and the UI's byte code) are preloaded, so they download while Pyodide starts; but only once
   // the page's first table is on screen (early.js: shown, or not used): asked for with the
   // head, they shared a 4G line with style.css and the opening and held the first move back
   // by about 0.2 s (docs/WEB.md "The fourth step"). (crossorigin: PyScript's fetch() is

@@ -37,11 +37,11 @@ def test_compressed_transfer_and_no_missing_file(new_table, site_url):
     for path in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs",
                  "", "pyscript/core.js", "style.css"):  # "": the page, index.html
         assert by_path[path] == "br", (path, by_path[path])
-    # the wheel is stored (build.py store), so its .br copy is what is sent too
+    # the page's zips are stored byte code (and catalogues): their .br copies are sent; no
+    # source goes to the page, so no wheel either (the engine's byte code is sourceless)
     info = json.loads(t.page.evaluate("fetch('build.json').then(r => r.text())"))
-    assert by_path[info["wheel"]] == "br"
-    # the page's UI zip is byte code and catalogues: no source goes to the page
-    assert by_path[info["ui_zip"]] == "br"
+    assert by_path[info["ui_zip"]] == "br" and by_path[info["bytecode"]] == "br"
+    assert info["wheel"] not in by_path
     # what the transfer cost, by the page's own resource timing (decoded vs on the wire)
     sizes = t.page.evaluate("""() => performance.getEntriesByType('resource')
         .map(e => [e.name, e.encodedBodySize, e.decodedBodySize])""")

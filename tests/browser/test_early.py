@@ -175,7 +175,7 @@ def test_the_table_is_in_the_page_before_its_stylesheet_and_no_card_is_painted_f
 
 
 def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
-    """The wheel and the zips (0.4 MB) are preloaded so that they download while Pyodide
+    """The engine's and the UI's zips are preloaded so that they download while Pyodide
     starts, but not beside the opening: on a 4G line they held the first move back by about
     0.2 s (web/loader.js, docs/WEB.md "The fourth step"). Held here: the opening, then the
     wasm; the game's files must not be asked for while the opening is coming, and must be
@@ -183,7 +183,7 @@ def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
     t = new_table()
     page_html = t.page.context.request.get(t.url).text()
     names = json.loads(page_html.split('id="trex-preload" type="application/json">')[1].split("</script>")[0])
-    assert len(names) == 3
+    assert len(names) == 2
     files = [n[2:] for n in names]
     asked = []
 
@@ -202,7 +202,7 @@ def test_the_game_files_are_preloaded_only_once_the_table_is_shown(new_table):
     assert asked == []
     coming.release()
     t.page.wait_for_selector("body[data-state=early]", state="attached", timeout=30_000)
-    t.page.wait_for_function("document.querySelectorAll('link[rel=preload][as=fetch]').length === 3",
+    t.page.wait_for_function("document.querySelectorAll('link[rel=preload][as=fetch]').length === 2",
                              timeout=30_000)
     t.page.wait_for_function("files => files.every(f => performance.getEntriesByType('resource')"
                              ".some(e => e.name.endsWith('/' + f)))", arg=files, timeout=30_000)

@@ -343,7 +343,7 @@ def test_a_bad_parameter_is_named_in_the_frame_and_no_save_is_touched(hosts, sit
 
 def test_a_frame_preloads_nothing_it_does_not_use_soon(hosts, site_url):
     """Each frame logged "… was preloaded using link preload but not used within a
-    few seconds" for the wheel and the zips, fetched only once its runtime is up."""
+    few seconds" for the game's zips, fetched only once its runtime is up."""
     host = hosts()
     warnings: list[str] = []
     host.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)

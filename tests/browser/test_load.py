@@ -19,7 +19,8 @@ def test_page_becomes_playable_from_a_sub_path(table):
 def test_only_local_requests_and_the_app_budget(table):
     urls = table.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert urls and all(u.startswith("http://127.0.0.1:") for u in urls)
-    assert any(u.endswith(".whl") for u in urls)
+    assert any("/trexpyc-" in u for u in urls)
+    assert not any(u.endswith(".whl") for u in urls)  # the engine's byte code has no source
 
 
 def test_screenshots_desktop_and_phone(table):
@@ -46,7 +47,7 @@ def test_progress_is_on_the_first_paint(new_table):
 def test_a_failed_load_says_so(new_table):
     t = new_table()
     t.guard.allow_errors = True  # the 404s are the point of this test
-    t.context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    t.context.route("**/trexpyc-*.zip", lambda route: route.fulfill(status=404, body="gone"))
     t.goto("", wait=False)
     t.page.wait_for_selector("#load-error", state="visible", timeout=90_000)
     assert "could not be loaded" in t.page.locator("#load-error").inner_text()
@@ -94,7 +95,7 @@ def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
     """No task over 100 ms on a phone: compiling a bot module on the page was a
     task of 50-110 ms at phone speed. build.py compiles the modules the page imports a step
     at a time (trexui.players.bots.STEPS) with the pinned Pyodide; the page unpacks that byte code
-    next to the wheel and compiles none of them itself."""
+    next to the engine's and compiles none of them itself."""
     import io
     import json
     import sys
@@ -109,7 +110,7 @@ def test_the_bots_byte_code_comes_with_the_site(new_table, site_url):
     bots_zip = json.loads(urllib.request.urlopen(site_url + "build.json").read())["bots_bytecode"]
     assert bots_zip not in str(config["files"])  # fetched once the table is playable (bots.fetch_bytecode)
     pycs = {}
-    # trex_core's in trexpyc-*.zip, the bots' in trexbots-*.zip, trexui's (sourceless) in trexui-*.zip
+    # trex_core's in trexpyc-*.zip, the bots' in trexbots-*.zip, trexui's in trexui-*.zip (all sourceless)
     for name in [*config["files"], bots_zip]:
         data = urllib.request.urlopen(site_url + name.removeprefix("./")).read()
         with zipfile.ZipFile(io.BytesIO(data)) as z:

@@ -105,8 +105,9 @@ def test_the_worker_precaches_every_file_of_the_build(sw_table, own_site):
     assert "pyodide/pyodide.asm.wasm" in files and "index.html" in files and "manifest.webmanifest" in files
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*")
                if p.is_file() and p.suffix not in build.COMPRESSED  # not the .br/.gz copies
-               # nor the openings, nor the view's sources for tools (no page fetches them)
-               and not p.relative_to(site).parts[0].startswith((build.OPENINGS, build.UI_SOURCES))}
+               # nor the openings, the view's sources for tools, the wheel (no page fetches them)
+               and not p.relative_to(site).parts[0].startswith((build.OPENINGS, build.UI_SOURCES))
+               and p.suffix != ".whl"}
     assert set(files) == on_disk - {"sw.js", "build.json"}
     for name, digest in files.items():
         assert build.file_hash(site / name) == digest, name

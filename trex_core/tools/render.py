@@ -3,7 +3,7 @@
 
 The HTML is the page's own first rendering of the table, so it comes from the page's view
 code (``trexui``, beside the page in ``web/``), not from the engine: the rules engine draws
-nothing, and this package — a wheel the browser loads, with no dependencies — does not
+nothing, and this package — a wheel whose byte code the browser runs, with no dependencies — does not
 carry the page's Python. This module only finds that package and calls its
 ``trexui.start.paint``:
 

@@ -1,14 +1,15 @@
 """Byte code a page fetches after its first table: build.py's later zips, named in
 ``trexui/bytecode.json`` (written by build.py zip_ui).
 
-* ``bots``: the bots' modules, fetched once the table is playable (bots.fetch_bytecode);
-  a module whose byte code is missing is compiled by its import, as before.
+* ``bots``: the bots' modules, fetched once the table is playable (bots.fetch_bytecode).
 * ``link``: friends at a table over a link (build.py LINK_MODULES), fetched only when a
-  table needs it (friends.py; a friend's page, app.start): the view's part of it has no
-  source on the page, so it cannot be imported before.
+  table needs it (friends.py; a friend's page, app.start).
+
+The page has no source of either (build.py sends byte code only), so neither can be
+imported before its zip is here.
 
 Each zip is unpacked once per page where its files belong: ``trex_core/...`` beside the
-engine's sources (the wheel's folder), ``trexui/...`` beside the view's byte code. No
+engine's byte code, ``trexui/...`` beside the view's. No
 bytecode.json (CPython's tests, from the sources): nothing to fetch.
 """
 from __future__ import annotations

@@ -143,6 +143,9 @@ class BotDriver:
                     or self.host.person_to_move())
 
         await asyncio.sleep(0)  # the decision starts in a task of its own, not the last move's
+        # the bots' byte code (fetched once the table is playable) before their import: a move
+        # tapped before Python has the bots answer as soon as Python has replayed it
+        await bots.fetch_bytecode()
         if moved_on():
             return None
         longest = 0.0  # the longest task of this decision (benchmark)

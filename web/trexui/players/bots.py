@@ -66,8 +66,8 @@ def _import_steps() -> Iterator[None]:
         for step in STEPS:
             # Compiling a module and running it are each a good part of its import (fast.py:
             # 8 and 5 ms in CPython, over 100 ms together at phone speed in Pyodide). The
-            # site ships the byte code (build.py); where it is missing, it is written
-            # first, in a step of its own, and the import reads it.
+            # site ships the byte code with no source (build.py); where a source has no
+            # byte code (a checkout), it is written first, in a step of its own.
             if _compile(step):
                 yield
             with contextlib.suppress(ImportError):
@@ -81,8 +81,8 @@ def _import_steps() -> Iterator[None]:
 
 
 def _compile(name: str) -> bool:
-    """Write module ``name``'s byte code cache; False when there is none to write or it is
-    there already, for this Python (the site ships the bots' byte code: build.py)."""
+    """Write module ``name``'s byte code cache; False when there is none to write (no
+    source: the site's byte code, build.py) or it is there already, for this Python."""
     try:
         found = importlib.util.find_spec(name)
         if found is None or not found.origin or not found.cached:
@@ -104,8 +104,8 @@ _fetching: asyncio.Future[None] | None = None
 def fetch_bytecode() -> asyncio.Future[None]:
     """The bots' byte code (bytecode.fetch's ``bots``), fetched and unpacked beside the
     engine's once for the page; the table calls it when it is playable, so those bytes come
-    after the first table (docs/WEB.md). Awaited before the bots' import: a module
-    whose byte code did not come is compiled by the import (_compile), as before."""
+    after the first table (docs/WEB.md). Awaited before the bots' import: the page has no
+    source of theirs, so a zip that did not come is the page's error (its exception)."""
     global _fetching
     if _fetching is None:
         _fetching = asyncio.ensure_future(_fetch_bytecode())
@@ -113,10 +113,7 @@ def fetch_bytecode() -> asyncio.Future[None]:
 
 
 async def _fetch_bytecode() -> None:
-    try:
-        await bytecode.fetch("bots")
-    except Exception as exc:  # the bots still load: their import compiles them (slower)
-        print(f"Trex: the bots' byte code did not come ({type(exc).__name__}: {exc}); compiling it")
+    await bytecode.fetch("bots")
 
 
 def preload_steps() -> Iterator[None]:

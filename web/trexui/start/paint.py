@@ -15,7 +15,7 @@ When the runtime is up, the table adopts the painted elements (render.py keeps t
 its first render morphs them: equal HTML changes no node, so nothing flashes.
 
 It is the view code's, not the engine's: it lives beside board.py in the page's package,
-and the trex_core wheel (which the page loads, and which has no dependencies) holds only
+and the trex_core wheel (built from the engine the page runs, with no dependencies) holds only
 the command that finds this package. Pure functions, like board.py; the table's state at its
 first render is the one app.Table builds (``Table.view_state`` after ``restore``): a test
 in the browser checks that the two give the same HTML.
