@@ -40,10 +40,17 @@ ROOT = Path(__file__).resolve().parents[1]
 for path in (ROOT, ROOT / "tests" / "browser"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 from test_link_play import DECIDING, LINK_ARGS, MOVED, act, host_with_friends, join  # noqa: E402
 
 from tests.hostile_messages import KINDS, messages  # noqa: E402
 from trex_core import Match, Rules, __version__, observe  # noqa: E402
+
+# The host's record and save, read in one task; SAVED: once the save holds the record's moves
+BOTH = "() => [window.trexTest.record(), localStorage.getItem('trex.match')]"
+SAVED = """() => { const record = window.trexTest.record(), saved = localStorage.getItem('trex.match');
+  return !!saved && JSON.stringify(JSON.parse(saved).moves) === JSON.stringify(JSON.parse(record).moves)
+    && [record, saved]; }"""
 
 HOST, HONEST, HOSTILE = 0, 1, 2
 SEATS = {HONEST: "link", HOSTILE: "link"}  # (West: a bot)
@@ -120,8 +127,13 @@ def run(host, honest, hostile, count: int, seed: int, burst: int) -> dict[str, A
     honest_answered = True
     tally = referee(host)
     hostile.page.wait_for_function(f"() => ({RECEIVED})() >= {tally['sent']}", timeout=60_000)
-    after = json.loads(host.page.evaluate("window.trexTest.record()"))["moves"]
-    save = json.loads(host.page.evaluate("localStorage.getItem('trex.match')") or "{}")
+    # a move's save is written in an idle task after it is drawn (pipeline.save_soon): give it
+    # that moment; a save that never catches up is then reported as not matching
+    try:
+        pair = host.page.wait_for_function(SAVED, timeout=30_000).json_value()
+    except PlaywrightTimeoutError:
+        pair = host.page.evaluate(BOTH)
+    after, save = json.loads(pair[0])["moves"], json.loads(pair[1] or "{}")
     st = host.state()
     legal, leaks, observed, refusals = _replayed(st, after, received(hostile.page))
     honest_got = Counter(m["type"] for m in received(honest.page)[honest_before:])
