@@ -137,8 +137,9 @@ def test_dialogs_trap_tab_close_on_escape_and_give_the_focus_back(new_table):
         page.wait_for_selector(".overlay", state="detached")
         assert focused(page)["key"] == start["key"], "the focus went back where it was"
     # a decision of the player's own, by keyboard: New game then has a match to keep (a match
-    # only the bots have moved ends with no question)
-    st = t.state()
+    # only the bots have moved ends with no question). (The closed dialog's render may still
+    # be going on: the page waits for the player again once its last batch is applied.)
+    st = t.wait_idle()
     if st["waiting"] == "play" and st["legal"] != ["pass"]:
         arrow_to(t, lambda f: f["playable"])
     elif st["waiting"] == "play":
