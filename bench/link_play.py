@@ -136,6 +136,7 @@ def main() -> None:
             browser.start_tracing(page=host.page, path=str(args.trace),
                                   categories=["devtools.timeline", "disabled-by-default-devtools.timeline",
                                               "blink.user_timing", "v8", "v8.execute"])
+            host.page.evaluate("performance.mark('trex:host')")  # which page of the trace is the host's
         renders_before = len(json.loads(host.page.evaluate("window.trexTest.perf()"))["render_ms"])
         deals = 0
         while deals < args.deals:
@@ -174,6 +175,7 @@ def main() -> None:
             "host_renders": {"n": len(renders), "median_ms": round(statistics.median(renders), 1) if renders else 0,
                              "p95_ms": round(percentile(renders, 0.95), 1), "max_ms": round(max(renders, default=0), 1)},
             "host_long_tasks_made_of_ms": made_of(tasks, perf["steps"]),
+            "host_slowest_renders": slowest(host.page.evaluate(MEASURES), perf["steps"]),
             # a friend's move on the host: the referee (play, states, sends), then the table (save, ...)
             "friend_move_ms": {"referee_median": round(statistics.median(r for r, _ in timings), 1),
                                "referee_max": round(max(r for r, _ in timings), 1),
@@ -183,6 +185,27 @@ def main() -> None:
         }, indent=1))
         browser.close()
     srv.shutdown()
+
+
+# each stretch of a render's work (render.py's ``trex:render <n>`` measures): name, start, ms
+MEASURES = """performance.getEntriesByType('measure').filter(m => m.name.startsWith('trex:render '))
+  .map(m => [m.name, m.startTime, m.duration])"""
+
+
+def slowest(measures: list, steps: list, top: int = 5) -> list[dict]:
+    """The slowest renders (their stretches summed) and the page's timed steps inside them."""
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for name, start, ms in measures:
+        spans.setdefault(name, []).append((start, start + ms))
+    out = []
+    for name, parts in sorted(spans.items(), key=lambda kv: -sum(b - a for a, b in kv[1]))[:top]:
+        made: dict[str, float] = {}
+        for t0, step, ms in steps:
+            if any(a <= t0 < b for a, b in parts):
+                made[step] = made.get(step, 0.0) + ms
+        out.append({"render": name, "ms": round(sum(b - a for a, b in parts), 1), "stretches": len(parts),
+                    "steps_ms": {k: round(v, 1) for k, v in sorted(made.items(), key=lambda kv: -kv[1])}})
+    return out
 
 
 if __name__ == "__main__":

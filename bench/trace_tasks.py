@@ -43,10 +43,17 @@ GROUPS = {
 }
 KIND = {name: group for group, names in GROUPS.items() for name in names}
 TASKS = ("ThreadControllerImpl::RunTask", "RunTask")
+HOST_MARK = "trex:host"
 
 
 def main_thread(events: list[dict]) -> tuple[int, int]:
-    """(pid, tid) of the traced tab's main thread: the CrRendererMain with the most work."""
+    """(pid, tid) of the traced tab's main thread: the one that set the User Timing mark
+    ``trex:host``, else the CrRendererMain with the most work. (Chromium traces the whole
+    browser: with friends' pages in it, the busiest thread need not be the host's, and their
+    renders' measures bear the same names.)"""
+    marked = [(e["pid"], e["tid"]) for e in events if e.get("name") == HOST_MARK]
+    if marked:  # (a trace of several pages, bench/link_play.py: the host's page marked itself)
+        return marked[0]
     names = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
              and e.get("args", {}).get("name") == "CrRendererMain"}
     work: dict[tuple[int, int], float] = defaultdict(float)
@@ -113,7 +120,7 @@ def renders(path: Path, scale: float = 1.0) -> dict:
     opened: dict[tuple[str, str], float] = {}
     wall: dict[str, float] = defaultdict(float)
     cpu: dict[str, float] = defaultdict(float)
-    for e in sorted((e for e in events if str(e.get("name", "")).startswith("trex:render ")
+    for e in sorted((e for e in events if str(e.get("name", "")).startswith("trex:render ") and e.get("pid") == pid
                      and e.get("ph") in ("b", "e")), key=lambda e: e["ts"]):
         key = (e["name"], str(e.get("id", e.get("id2", ""))))
         if e["ph"] == "b":
