@@ -40,6 +40,7 @@ from .faces import (
     RANKS,
     SUIT_SYMBOL,
     SUITS,
+    TIMES_TWO_TEXT,
     UI,
     card_face,
     card_name,
@@ -61,6 +62,7 @@ from .faces import (
     status_text,
     suit_class,
     texts,
+    times_two,
     tricks_won,
 )
 from .frame import overlay
@@ -198,7 +200,7 @@ def seat_panel(obs: Observation, seat: int, ui: UI) -> str:
     if held:  # a red badge by the name: seen at a glance on a phone too
         names = t("list.comma").join(card_name(c) for c in held)
         badges.append(f'<span class="badge doubled" role="img" aria-label="{escape(t("badge.doubled", cards=names))}">'
-                      f'<span class="x2" dir="ltr">\u00d72</span> {" ".join(card_symbol(c) for c in held)}</span>')
+                      f'{times_two(cls="x2")} {" ".join(card_symbol(c) for c in held)}</span>')
     if obs.phase == "announce" and obs.answered[seat]:
         badges.append(f'<span class="badge">{escape(t("badge.answered"))}</span>')
     if seat in ui.get("away", ()):  # a friend joined by link who is not there now (link.py)
@@ -262,7 +264,7 @@ def open_hand_view(cards: list[str], doubled: Mapping[str, int]) -> str:
     for suit in HAND_SUITS:
         ranks = [c for c in sort_hand(cards) if c[1] == suit]
         named = ", ".join(card_name(c) for c in ranks) or t("hand.void")
-        text = " ".join(rank_label(c) + ("\u2066\u00d72\u2069" if c in doubled else "") for c in ranks) or "\u2014"
+        text = " ".join(rank_label(c) + (TIMES_TWO_TEXT if c in doubled else "") for c in ranks) or "\u2014"
         lines.append(f'<li class="{"red" if suit in "HD" else "black"} s-{suit}" aria-label="{escape(t("suit." + suit))}: {escape(named)}">'
                      f'<span class="s" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
                      f'<span class="ranks" aria-hidden="true">{escape(text)}</span></li>')
@@ -487,7 +489,7 @@ def marks_legend(obs: Observation) -> str:
     if any(obs.face_up):
         lines.append(f'<span data-mark="taken"><span aria-hidden="true">\u2691</span> {escape(t("marks.taken"))}</span>')
     if obs.doubled:
-        lines.append(f'<span data-mark="doubled"><span aria-hidden="true" dir="ltr">\u00d72</span> {escape(t("marks.doubled"))}</span>')
+        lines.append(f'<span data-mark="doubled">{times_two(hidden=True)} {escape(t("marks.doubled"))}</span>')
     return f'<p class="marks-legend">{" ".join(lines)}</p>' if lines else ""
 
 

@@ -23,6 +23,9 @@ SUITS = "SHDC"  # engine order: rows of the Trex layout
 HAND_SUITS = "SHCD"  # hand order: colours alternate black, red, black, red
 RANKS = "23456789TJQKA"
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
+# A doubled card's mark (§4): "×2" read left to right in every language (in Arabic an
+# unisolated mark reads "2×"), as an element (times_two) or within a text (isolated by LRI...PDI).
+TIMES_TWO_TEXT = "\u2066\u00d72\u2069"
 
 UI = dict[str, Any]  # the page's own state (app.Table.view_state): overlay, message, held trick, ...
 Data = dict[str, Any]  # other plain JSON-like data: rules (Rules.to_dict), the settings form
@@ -70,6 +73,14 @@ def suit_class(card: str) -> str:
     return suit_colour(card[1])
 
 
+def times_two(*, cls: str = "", title: str = "", hidden: bool = False) -> str:
+    """The doubled mark as an element, left to right: its class, its title, hidden from a
+    screen reader where the text beside it says it."""
+    attrs = (f' class="{cls}"' if cls else "") + (f' title="{escape(title)}"' if title else "")
+    hide = ' aria-hidden="true"' if hidden else ""
+    return f'<span{attrs}{hide} dir="ltr">\u00d72</span>'
+
+
 def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "",
               tag: str = "span", flip: str = "", spoken: str = "") -> str:
     """One card face. ``tag='button'`` makes it a playable control, named by its visible
@@ -78,8 +89,7 @@ def card_face(card: str, *, cls: str = "", doubled: bool = False, attrs: str = "
     spoken name. ``flip``: the face may move between renders (animated by tableview.js); its
     value names the card within its deal (``flip_id``). ``spoken``: what a screen reader
     says instead of the card's name (a trick's card says who played it)."""
-    mark = (f'<span class="x2" dir="ltr" title="{escape(t("doubled.label"))}" aria-hidden="true">\u00d72</span>'
-            if doubled else "")
+    mark = times_two(cls="x2", title=t("doubled.label"), hidden=True) if doubled else ""
     spoken = (spoken or card_name(card)) + (", " + t("doubled.label") if doubled else "")
     if tag == "button":
         role = ' type="button"'
