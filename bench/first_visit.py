@@ -40,8 +40,9 @@ the worker allowed (``game+sw``). Medians over the rounds of:
   (``trexTest.record()``) must hold it; "n/a" when the first tappable move only appeared
   with Python.
 * with ``--deal``: the player's whole first deal, tapped as soon as the table offers a
-  move (a card: raised by a touch tap, then played by a second; a contract or a doubling
-  answer: one tap), and for each playing tap the wait until the table **answers** (the
+  move, or ``--think MS`` after it (a person who reads the table first). A card is raised
+  by a touch tap, then played by a second; a contract or a doubling answer is one tap. For
+  each playing tap it measures the wait until the table **answers** (the
   first frame painted that shows another seat's card that was not on the felt at the tap,
   or the player's next decision: early.js's next table, ``trexEarly.steps``, or Python's
   ``body[data-waiting]`` after a new render) and until the **next decision**. Reported: the
@@ -194,8 +195,9 @@ CENTRE = """sel => { const r = document.querySelector(sel).getBoundingClientRect
   return [r.left + r.width / 2, r.top + Math.min(r.height / 2, 20)]; }"""  # (a raised card's visible top)
 
 
-def play_deal(page, cdp) -> list[dict]:
-    """The player's first deal, tapped move by move (--deal): each playing tap's waits."""
+def play_deal(page, cdp, think_ms: int = 0) -> list[dict]:
+    """The player's first deal, tapped move by move (--deal): each playing tap's waits.
+    ``think_ms``: how long the player looks at each decision offered before tapping (--think)."""
     taps: list[dict] = []
     for _ in range(DEAL_TAPS):
         page.wait_for_function(f"() => {NEXT_MOVE} !== null || document.body.dataset.waiting === 'summary'",
@@ -206,6 +208,8 @@ def play_deal(page, cdp) -> list[dict]:
         if nxt is None:
             continue  # (the table changed between the two looks)
         move, in_hand = nxt
+        if think_ms:  # a person reads the table before choosing (the page runs on meanwhile)
+            page.wait_for_timeout(think_ms)
         # a tap where the control is, as a finger makes it: not Playwright's tap, which waits
         # for the page to answer its own checks first (the runtime's start holds the main
         # thread for seconds at a time), so that the wait the player has is measured whole
@@ -319,7 +323,8 @@ def throttled(ctx, profile: dict):
     return page, cdp
 
 
-def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: bool = False) -> dict:
+def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: bool = False,
+          think_ms: int = 0) -> dict:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2,
                               service_workers="allow" if kind.startswith("game+sw") else "block")
     outside: list[str] = []
@@ -340,7 +345,7 @@ def visit(browser, srv, url: str, kind: str, profile: dict, tap: bool, deal: boo
             if "exceptionDetails" in got:
                 raise RuntimeError(f"waiting for the first move: {got['exceptionDetails']}")
         if deal and not kind.startswith("bare"):
-            out["taps"] = play_deal(page, cdp)
+            out["taps"] = play_deal(page, cdp, think_ms)
             out["longest_answer_ms"] = max((x["answer_ms"] for x in out["taps"]), default=None)
             out["longest_decision_ms"] = max((x["decision_ms"] for x in out["taps"]), default=None)
             out["before_python"] = sum(1 for x in out["taps"] if not x["python"])
@@ -444,6 +449,8 @@ def main() -> None:
                     help="tap the first move as soon as it is tappable; report whether the match keeps it")
     ap.add_argument("--deal", action="store_true",
                     help="play the first deal tap by tap; report the wait after each tap (game, game+sw2)")
+    ap.add_argument("--think", type=int, default=0, metavar="MS",
+                    help="with --deal: the player looks at each decision this long before tapping (default: taps at once)")
     ap.add_argument("--site", type=Path, default=build.DEFAULT_OUT)
     ap.add_argument("--no-build", action="store_true", help="measure the site as it is")
     ap.add_argument("--zips", choices=tuple(build.ZIP_FORMS), default="stored",
@@ -484,7 +491,7 @@ def main() -> None:
                 for r in range(args.rounds):
                     order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
                     for kind in order:
-                        s = visit(browser, *servers[kind], kind, PROFILES[prof], args.tap, args.deal)
+                        s = visit(browser, *servers[kind], kind, PROFILES[prof], args.tap, args.deal, args.think)
                         samples[kind].append(s)
                         print(f"  {prof} round {r + 1} {kind:8s} " + "  ".join(
                             f"{k}={v:,.0f}" if isinstance(v, (int, float)) else f"{k}={v}"
