@@ -98,22 +98,12 @@ def _compile(name: str) -> bool:
     return True
 
 
-_fetching: asyncio.Future[None] | None = None
-
-
 def fetch_bytecode() -> asyncio.Future[None]:
-    """The bots' byte code (bytecode.fetch's ``bots``), fetched and unpacked beside the
-    engine's once for the page; the table calls it when it is playable, so those bytes come
-    after the first table (docs/WEB.md). Awaited before the bots' import: the page has no
-    source of theirs, so a zip that did not come is the page's error (its exception)."""
-    global _fetching
-    if _fetching is None:
-        _fetching = asyncio.ensure_future(_fetch_bytecode())
-    return _fetching
-
-
-async def _fetch_bytecode() -> None:
-    await bytecode.fetch("bots")
+    """The bots' byte code (bytecode.fetch's ``bots``, once for the page), unpacked beside
+    the engine's; the table calls it when it is playable, so those bytes come after the
+    first table (docs/WEB.md). Awaited before the bots' import: the page has no source of
+    theirs, so a zip that did not come is the page's error (its exception)."""
+    return bytecode.fetch("bots")
 
 
 def preload_steps() -> Iterator[None]:
