@@ -86,7 +86,7 @@ def playwright_session():
 
 # Chromium's renderer now and then dies while a page boots Pyodide ("Page crashed", "Target
 # crashed"): about once in a full run of over a thousand page boots, in a different test each
-# time (test_bot_tasks, test_aids, test_hosts), never again when that test is run alone (14 of
+# time (test_bot_tasks, test_aids, test_hosts, test_embed), never again when that test is run alone (14 of
 # 14 on the same build, quiet or with both cores busy). Such a test runs once more
 # (pytest-rerunfailures); any other failure, or a second crash, fails it, and the run's summary
 # counts the reruns.
