@@ -61,16 +61,34 @@ in the address's fragment, which it removes before the page reads the address.""
 
 
 class TourlessBrowser:
-    """The launched browser, whose contexts' pages skip the first-visit tour unless asked."""
+    """The launched browser, whose contexts' pages skip the first-visit tour unless asked.
 
-    def __init__(self, browser):
-        self._browser = browser
+    After a renderer crash anywhere in the run (``crashes``), its next context comes from a
+    newly launched browser: a test run again after a crash does not run in the browser that
+    crashed. The earlier browsers stay open for the contexts they hold (a module's shared
+    ``table``) and are closed with this one."""
+
+    def __init__(self, launch):
+        self._launch = launch
+        self._browsers = [launch()]
+        self._crashes = crashes[0]
+
+    @property
+    def _browser(self):
+        return self._browsers[-1]
 
     def new_context(self, *args, tour: bool = False, **kwargs):
+        if self._crashes != crashes[0]:
+            self._crashes = crashes[0]
+            self._browsers.append(self._launch())
         context = self._browser.new_context(*args, **kwargs)
         if not tour:
             context.add_init_script(NO_TOUR)
         return context
+
+    def close(self):
+        for b in self._browsers:
+            b.close()
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
@@ -85,19 +103,29 @@ def playwright_session():
 
 
 # Chromium's renderer now and then dies while a page boots Pyodide ("Page crashed", "Target
-# crashed"): about once in a full run of over a thousand page boots, in a different test each
-# time (test_bot_tasks, test_aids, test_hosts, test_embed), never again when that test is run alone (14 of
-# 14 on the same build, quiet or with both cores busy). Such a test runs once more
-# (pytest-rerunfailures); any other failure, or a second crash, fails it, and the run's summary
+# crashed"): up to three times in a full run of over a thousand page boots, in a different
+# test each time (test_bot_tasks, test_aids, test_hosts, test_embed, test_languages,
+# test_snapshot), never when that test or its module is run alone (dozens of runs). With
+# --enable-logging, Chromium logged no reason (its crash reporter ran; the kernel killed
+# nothing). Such a test runs again, up to twice (pytest-rerunfailures), each time in a newly
+# launched browser (TourlessBrowser); any other failure fails it, and the run's summary
 # counts the reruns.
 RENDERER_CRASHED = ["Page crashed", "Target crashed"]
+crashes = [0]  # renderer crashes seen so far in this run
 
 
 def pytest_collection_modifyitems(items):
     here = Path(__file__).resolve().parent
     for item in items:
         if here in item.path.resolve().parents:
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED))
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RENDERER_CRASHED))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    if report.failed and any(why in str(report.longrepr) for why in RENDERER_CRASHED):
+        crashes[0] += 1
 
 
 @pytest.fixture(scope="module")
@@ -105,9 +133,9 @@ def browser(playwright_session):
     """A Chromium per test module: the whole run is over a thousand pages, each booting
     Pyodide, and one browser process kept for all of them once lost a page's renderer late
     in the run ("Page crashed" while booting a page that boots in every other run)."""
-    b = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                           headless=True)
-    yield TourlessBrowser(b)
+    b = TourlessBrowser(lambda: playwright_session.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True))
+    yield b
     b.close()
 
 
