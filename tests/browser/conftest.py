@@ -60,6 +60,32 @@ STORAGE_ON_LOAD = """(() => {
 in the address's fragment, which it removes before the page reads the address."""
 
 
+# Chromium's renderer now and then dies while a page boots Pyodide ("Page crashed", "Target
+# crashed"): up to three times in a full run of over a thousand page boots, in a different
+# test each time (test_bot_tasks, test_aids, test_hosts, test_embed, test_languages,
+# test_snapshot), never when that test or its module is run alone (dozens of runs). With
+# --enable-logging, Chromium logged no reason (its crash reporter ran; the kernel killed
+# nothing). Such a test runs again, up to twice (pytest-rerunfailures), each time in a newly
+# launched browser (TourlessBrowser); any other failure fails it, and the run's summary
+# counts the reruns.
+RENDERER_CRASHED = ["Page crashed", "Target crashed"]
+crashes = [0]  # renderer crashes seen so far in this run
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in item.path.resolve().parents:
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RENDERER_CRASHED))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    if report.failed and any(why in str(report.longrepr) for why in RENDERER_CRASHED):
+        crashes[0] += 1
+
+
 class TourlessBrowser:
     """The launched browser, whose contexts' pages skip the first-visit tour unless asked.
 
@@ -100,32 +126,6 @@ def playwright_session():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         yield pw
-
-
-# Chromium's renderer now and then dies while a page boots Pyodide ("Page crashed", "Target
-# crashed"): up to three times in a full run of over a thousand page boots, in a different
-# test each time (test_bot_tasks, test_aids, test_hosts, test_embed, test_languages,
-# test_snapshot), never when that test or its module is run alone (dozens of runs). With
-# --enable-logging, Chromium logged no reason (its crash reporter ran; the kernel killed
-# nothing). Such a test runs again, up to twice (pytest-rerunfailures), each time in a newly
-# launched browser (TourlessBrowser); any other failure fails it, and the run's summary
-# counts the reruns.
-RENDERER_CRASHED = ["Page crashed", "Target crashed"]
-crashes = [0]  # renderer crashes seen so far in this run
-
-
-def pytest_collection_modifyitems(items):
-    here = Path(__file__).resolve().parent
-    for item in items:
-        if here in item.path.resolve().parents:
-            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RENDERER_CRASHED))
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    report = (yield).get_result()
-    if report.failed and any(why in str(report.longrepr) for why in RENDERER_CRASHED):
-        crashes[0] += 1
 
 
 @pytest.fixture(scope="module")
